@@ -1,0 +1,80 @@
+// Builds the Fastify app for a configuration: plugins first, then the modules, in layer order. No listen.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase, type DatabaseHandle } from './db/index.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** An already-open database (tests); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  /** Run migrations during start-up (default true). */
+  migrate?: boolean;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const ownsDatabase = !opts.database;
+  const clock = opts.clock ?? systemClock;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock,
+    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    limiter: opts.limiter ?? (redis ? redisRateLimiter(redis) : memoryRateLimiter(clock)),
+    redis,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  });
+
+  if (opts.migrate !== false) await migrateToLatest(database);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(healthRoutes);
+  await app.register(spaPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,9 @@
+// The ordered list of migrations. Names are date-prefixed; a migration, once landed, never changes.
+import type { Migration } from 'kysely/migration';
+import * as accounts from './2026-11-21-001-accounts.ts';
+import * as publicSite from './2026-11-21-002-public-site.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-001-accounts': accounts,
+  '2026-11-21-002-public-site': publicSite,
+};

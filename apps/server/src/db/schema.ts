@@ -1,0 +1,69 @@
+// The database's tables as Kysely sees them. Times are ISO-8601 UTC strings in both dialects,
+// money is integer cents, ids are random URL-safe strings (docs/decisions/0002-database.md).
+import type { Generated } from 'kysely';
+
+export interface StudentsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  student_number: string;
+  university: string;
+  role: 'buyer' | 'seller' | 'admin';
+  faculty_name: string | null;
+  department_name: string | null;
+  year_of_study: string | null;
+  semester: string | null;
+  academic_year: string | null;
+  academic_updated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  student_id: string;
+  created_at: string;
+  last_seen_at: string;
+  idle_expires_at: string;
+  absolute_expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  student_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface ContactMessagesTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  student_number: string;
+  university: string;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
+export interface NewsletterSubscribersTable {
+  email: string;
+  list_id: number;
+  source: string;
+  signup_date: string;
+  updated_at: string;
+  synced_at: string | null;
+  sync_attempts: Generated<number>;
+  next_sync_at: string | null;
+}
+
+export interface Database {
+  students: StudentsTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  contact_messages: ContactMessagesTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+}

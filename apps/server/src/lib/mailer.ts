@@ -1,0 +1,52 @@
+// Outgoing mail: SMTP when SMTP_URL is set, otherwise one JSON file per message in DATA_DIR/mail
+// so a developer, a test or a person on a laptop can read it.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import { newId } from './ids.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function createMailer(opts: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const dir = path.join(opts.dataDir, 'mail');
+  return {
+    async send(mail) {
+      await fs.mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.json`;
+      const tmp = path.join(dir, `.${name}.tmp`);
+      await fs.writeFile(tmp, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }, null, 2));
+      await fs.rename(tmp, path.join(dir, name));
+    },
+  };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain, branded mail that reads well on a phone: a heading, paragraphs, an optional button. */
+export function brandedMail(opts: { to: string; subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } }): Mail {
+  const text = [opts.heading, '', ...opts.paragraphs.flatMap((p) => [p, '']), ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []), '— Reshelf, second-hand textbooks between students'].join('\n');
+  const button = opts.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#15803d;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#52525b">Or open this link: ${escapeHtml(opts.action.url)}</p>`
+    : '';
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b"><div style="max-width:520px;margin:0 auto;padding:24px 16px"><p style="font-size:20px;font-weight:700;color:#15803d;margin:0 0 16px">Reshelf</p><div style="background:#ffffff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${opts.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('')}${button}</div><p style="font-size:12px;color:#71717a;margin-top:16px">Reshelf — second-hand textbooks between students.</p></div></body></html>`;
+  return { to: opts.to, subject: opts.subject, text, html };
+}

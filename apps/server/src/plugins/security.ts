@@ -1,0 +1,52 @@
+// Security headers (a CSP the app itself satisfies), compression, and the cross-site write check.
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { forbidden } from '../lib/errors.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const { config } = opts;
+  const wsOrigin = config.publicOrigin.replace(/^http/, 'ws');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        // Toast styles are injected at run time as a <style> element; scripts stay strict.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'", wsOrigin],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'manifest-src': ["'self'"],
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  });
+
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is refused.
+  app.addHook('onRequest', async (request) => {
+    if (!WRITE_METHODS.has(request.method)) return;
+    const origin = request.headers.origin;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if ((origin !== undefined && origin !== config.publicOrigin) || fetchSite === 'cross-site') {
+      throw forbidden('Cross-site request blocked', 'CSRF');
+    }
+  });
+});

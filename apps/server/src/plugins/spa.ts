@@ -1,0 +1,45 @@
+// Serves the built web app: hashed assets with long cache headers, index.html for page routes
+// (history fallback), JSON 404 for unknown /api paths, plain 404 for missing files.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reshelf</title></head><body><p>The web app has not been built yet. Run <code>npm run build</code>.</p></body></html>`;
+
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
+  const indexPath = path.join(opts.webDist, 'index.html');
+  const hasBuild = fs.existsSync(indexPath);
+  let indexHtml: Buffer | undefined;
+  const readIndex = () => (indexHtml ??= hasBuild ? fs.readFileSync(indexPath) : Buffer.from(FALLBACK_INDEX));
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        const rel = path.relative(opts.webDist, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'public, max-age=3600');
+      },
+    });
+  }
+
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+
+  app.get('/', (_req, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send({ error: 'Not found', code: 'NOT_FOUND' });
+    }
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.basename(url).includes('.');
+    if (isPage) return sendIndex(reply);
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+});
