@@ -20,10 +20,13 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       wildcard: false,
       index: false,
       preCompressed: true,
-      setHeaders(res, filePath) {
+      // This version of @fastify/static hands setHeaders the Fastify reply, not the raw response.
+      setHeaders(res: unknown, filePath: string) {
         const rel = path.relative(opts.webDist, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'public, max-age=3600');
+        const value = rel.startsWith(`assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+        const target = res as { header?: (k: string, v: string) => void; setHeader?: (k: string, v: string) => void };
+        if (target.header) target.header('cache-control', value);
+        else target.setHeader?.('cache-control', value);
       },
     });
   }
