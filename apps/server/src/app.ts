@@ -1,5 +1,5 @@
 // Builds the Fastify app for a configuration: plugins first, then the modules, in layer order. No listen.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -13,6 +13,9 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { createAccountsService } from './modules/accounts/service.ts';
+import { sessionPlugin } from './plugins/session.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +37,7 @@ export interface BuildOptions {
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const app = Fastify({
+  const options: FastifyServerOptions = {
     logger:
       opts.logger === false
         ? false
@@ -42,12 +45,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
             level: config.logLevel,
             redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
           },
-    trustProxy: config.trustProxy,
+    // A hop count is valid for Fastify (trust the nth proxy) though its types only list string and boolean.
+    trustProxy: config.trustProxy as boolean | string,
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
-  }).withTypeProvider<ZodTypeProvider>();
+  };
+  const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -75,6 +80,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(healthRoutes);
+
+  const accounts = createAccountsService(ctx);
+  if (config.admin) {
+    const result = await accounts.ensureAdmin(config.admin.email, config.admin.password);
+    if (result === 'created') app.log.info({ email: config.admin.email }, 'admin account created');
+  }
+  await app.register(sessionPlugin, { accounts });
+  await app.register(accountRoutes, { accounts });
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;
 }

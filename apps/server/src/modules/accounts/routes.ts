@@ -1,0 +1,97 @@
+// HTTP for accounts and sessions (API.md "Accounts and sessions" and "Student"): thin, rules live in the service.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MESSAGES,
+  changePasswordSchema,
+  deleteAccountSchema,
+  facultySchema,
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from '@reshelf/shared';
+import { tooManyRequests } from '../../lib/errors.ts';
+import { clearSessionCookie, requireStudent, setSessionCookie } from '../../plugins/session.ts';
+import type { AccountsService } from './service.ts';
+
+const HOUR = 3_600_000;
+/** Per-IP ceilings stay generous: many students share one campus NAT address (API.md). */
+const IP_LIMITS = {
+  register: { max: 60, windowMs: HOUR },
+  login: { max: 300, windowMs: HOUR },
+  reset: { max: 60, windowMs: HOUR },
+};
+
+export async function accountRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
+  const { accounts } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function limitIp(request: FastifyRequest, name: keyof typeof IP_LIMITS) {
+    const rule = IP_LIMITS[name];
+    const hit = await app.ctx.limiter.hit(`ip:${name}:${request.ip}`, rule.windowMs);
+    if (hit.count > rule.max) throw tooManyRequests(MESSAGES.tooManyAttempts, hit.resetInMs / 1000);
+  }
+
+  r.post('/api/v1/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
+    await limitIp(request, 'register');
+    const student = await accounts.register(request.body);
+    return reply.status(201).send({ student });
+  });
+
+  r.post('/api/v1/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
+    await limitIp(request, 'login');
+    const { student, token, maxAgeSeconds } = await accounts.login(request.body);
+    // A session cookie from before login (if any) is replaced, never reused (no fixation).
+    setSessionCookie(app, reply, token, maxAgeSeconds);
+    return { student };
+  });
+
+  r.get('/api/v1/auth/session', async (request) => {
+    const auth = requireStudent(request);
+    return { student: auth.student };
+  });
+
+  r.post('/api/v1/auth/logout', async (request, reply) => {
+    if (request.auth) await accounts.logout(request.auth.tokenHash);
+    clearSessionCookie(app, reply);
+    return reply.status(204).send();
+  });
+
+  r.post('/api/v1/auth/password-reset', { schema: { body: resetRequestSchema } }, async (request, reply) => {
+    await limitIp(request, 'reset');
+    await accounts.requestPasswordReset(request.body.email);
+    return reply.status(202).send({ message: MESSAGES.resetSent });
+  });
+
+  r.post('/api/v1/auth/password-reset/confirm', { schema: { body: resetConfirmSchema } }, async (request, reply) => {
+    await limitIp(request, 'reset');
+    await accounts.confirmPasswordReset(request.body.token, request.body.password);
+    clearSessionCookie(app, reply);
+    return reply.status(204).send();
+  });
+
+  r.put('/api/v1/auth/password', { schema: { body: changePasswordSchema } }, async (request, reply) => {
+    const auth = requireStudent(request);
+    await accounts.changePassword(auth, request.body);
+    return reply.status(204).send();
+  });
+
+  r.delete('/api/v1/account', { schema: { body: deleteAccountSchema } }, async (request, reply) => {
+    const auth = requireStudent(request);
+    await accounts.deleteAccount(auth, request.body.password);
+    clearSessionCookie(app, reply);
+    return reply.status(204).send();
+  });
+
+  r.get('/api/v1/student/profile', async (request) => {
+    const auth = requireStudent(request);
+    return { student: auth.student };
+  });
+
+  r.put('/api/v1/student/faculty', { schema: { body: facultySchema } }, async (request) => {
+    const auth = requireStudent(request);
+    const student = await accounts.updateFaculty(auth, request.body);
+    return { student };
+  });
+}

@@ -1,0 +1,299 @@
+// Account rules: sign-up, sign-in with brute-force limits, sliding sessions, password reset and change,
+// account deletion, academic (faculty) details, and the admin bootstrap.
+import {
+  LIMITS,
+  MESSAGES,
+  type ChangePasswordBody,
+  type FacultyBody,
+  type LoginBody,
+  type RegisterBody,
+  type Role,
+  type Student,
+} from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import { iso } from '../../lib/clock.ts';
+import { conflict, tooManyRequests, unauthorized, badRequest } from '../../lib/errors.ts';
+import { hashToken, newId, newToken } from '../../lib/ids.ts';
+import { brandedMail } from '../../lib/mailer.ts';
+import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
+import * as repo from './repository.ts';
+import type { StudentRow } from './repository.ts';
+
+const DAY = 86_400_000;
+const IDLE_MS = LIMITS.sessionIdleDays * DAY;
+const ABSOLUTE_MS = LIMITS.sessionAbsoluteDays * DAY;
+/** Sliding expiry is written back at most this often, so a busy user costs one write an hour, not one a request. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+export interface SignedIn {
+  student: Student;
+  tokenHash: string;
+  refreshed: boolean;
+  cookieMaxAgeSeconds: number;
+}
+
+/** Hooks other modules add to run inside account deletion (their rows) and after it (their files). */
+export interface AccountDeletionHook {
+  beforeDelete(db: AppContext['db'], studentId: string): Promise<void>;
+  afterDelete?(studentId: string): Promise<void>;
+}
+
+export function toStudent(row: StudentRow): Student {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    studentNumber: row.student_number,
+    university: row.university,
+    role: row.role,
+    academicInfo: row.faculty_name
+      ? {
+          facultyName: row.faculty_name,
+          departmentName: row.department_name ?? '',
+          yearOfStudy: row.year_of_study ?? '',
+          semester: row.semester ?? '',
+          academicYear: row.academic_year ?? '',
+          lastUpdate: row.academic_updated_at ?? row.updated_at,
+        }
+      : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  } as Student;
+}
+
+export function createAccountsService(ctx: AppContext) {
+  const { db, clock, limiter, mailer, config } = ctx;
+  const deletionHooks: AccountDeletionHook[] = [];
+  const now = () => clock.now();
+
+  async function createSession(studentId: string): Promise<{ token: string; maxAgeSeconds: number }> {
+    const token = newToken();
+    const t = now();
+    await repo.insertSession(db, {
+      token_hash: hashToken(token),
+      student_id: studentId,
+      created_at: iso(t),
+      last_seen_at: iso(t),
+      idle_expires_at: iso(new Date(t.getTime() + IDLE_MS)),
+      absolute_expires_at: iso(new Date(t.getTime() + ABSOLUTE_MS)),
+    });
+    return { token, maxAgeSeconds: Math.floor(IDLE_MS / 1000) };
+  }
+
+  const loginKey = (email: string) => `login-fail:${email}`;
+
+  return {
+    onAccountDeletion(hook: AccountDeletionHook) {
+      deletionHooks.push(hook);
+    },
+
+    async register(body: RegisterBody): Promise<Student> {
+      const existing = await repo.findStudentByEmail(db, body.email);
+      if (existing) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
+      const t = iso(now());
+      const row = {
+        id: newId(),
+        email: body.email,
+        password_hash: await hashPassword(body.password),
+        first_name: body.firstName,
+        last_name: body.lastName,
+        student_number: body.studentNumber,
+        university: body.university,
+        role: body.userType as Role,
+        faculty_name: null,
+        department_name: null,
+        year_of_study: null,
+        semester: null,
+        academic_year: null,
+        academic_updated_at: null,
+        created_at: t,
+        updated_at: t,
+      };
+      try {
+        await repo.insertStudent(db, row);
+      } catch (err) {
+        // Two sign-ups with one email at the same moment: the unique index decides.
+        if (await repo.findStudentByEmail(db, body.email)) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
+        throw err;
+      }
+      return toStudent(row);
+    },
+
+    /** Checks credentials under the per-email failure limit; returns the student and a new session token. */
+    async login(body: LoginBody) {
+      const key = loginKey(body.email);
+      const failures = await limiter.peek(key);
+      if (failures.count >= LIMITS.loginFailuresPerWindow) {
+        throw tooManyRequests(MESSAGES.tooManyAttempts, failures.resetInMs / 1000);
+      }
+      const row = await repo.findStudentByEmail(db, body.email);
+      const ok = row ? await verifyPassword(row.password_hash, body.password) : await verifyDummy(body.password);
+      if (!row || !ok) {
+        await limiter.hit(key, LIMITS.loginWindowMs);
+        throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      const session = await createSession(row.id);
+      return { student: toStudent(row), ...session };
+    },
+
+    /** The session behind a cookie token, sliding its idle expiry; null when unknown or expired. */
+    async resolveSession(token: string): Promise<SignedIn | null> {
+      if (token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const session = await repo.findSession(db, tokenHash);
+      if (!session) return null;
+      const t = now();
+      const nowIso = iso(t);
+      if (session.idle_expires_at <= nowIso || session.absolute_expires_at <= nowIso) {
+        await repo.deleteSession(db, tokenHash);
+        return null;
+      }
+      const row = await repo.findStudentById(db, session.student_id);
+      if (!row) return null;
+      let refreshed = false;
+      if (t.getTime() - new Date(session.last_seen_at).getTime() >= TOUCH_EVERY_MS) {
+        const idle = Math.min(t.getTime() + IDLE_MS, new Date(session.absolute_expires_at).getTime());
+        await repo.touchSession(db, tokenHash, nowIso, iso(new Date(idle)));
+        refreshed = true;
+      }
+      const remaining = Math.min(IDLE_MS, new Date(session.absolute_expires_at).getTime() - t.getTime());
+      return { student: toStudent(row), tokenHash, refreshed, cookieMaxAgeSeconds: Math.floor(remaining / 1000) };
+    },
+
+    logout: (tokenHash: string) => repo.deleteSession(db, tokenHash),
+
+    /** Sends a reset link when the address has an account; answers the same either way. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const row = await repo.findStudentByEmail(db, email);
+      if (!row) {
+        // Same work as the real path (a hash) so timing does not tell who has an account.
+        hashToken(newToken());
+        return;
+      }
+      const token = newToken();
+      const t = now();
+      await repo.insertPasswordReset(db, {
+        token_hash: hashToken(token),
+        student_id: row.id,
+        created_at: iso(t),
+        expires_at: iso(new Date(t.getTime() + LIMITS.resetTokenTtlMs)),
+      });
+      const url = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
+      await mailer.send(
+        brandedMail({
+          to: row.email,
+          subject: 'Reset your Reshelf password',
+          heading: `Hi ${row.first_name}, reset your password`,
+          paragraphs: [
+            'Someone (hopefully you) asked to reset the password of your Reshelf account.',
+            'The link below works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
+          ],
+          action: { label: 'Choose a new password', url },
+        }),
+      );
+    },
+
+    async confirmPasswordReset(token: string, password: string): Promise<void> {
+      const studentId = await repo.consumePasswordReset(db, hashToken(token), iso(now()));
+      if (!studentId) throw badRequest(MESSAGES.resetInvalid, undefined, 'RESET_INVALID');
+      const row = await repo.findStudentById(db, studentId);
+      if (!row) throw badRequest(MESSAGES.resetInvalid, undefined, 'RESET_INVALID');
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateStudent(trx, studentId, { password_hash: passwordHash, updated_at: iso(now()) });
+        await repo.deleteSessionsOf(trx, studentId);
+        await repo.deleteResetsOf(trx, studentId);
+      });
+      // The real owner proved control of the mailbox: clear the guessing lock on their email.
+      await limiter.reset(loginKey(row.email));
+    },
+
+    async changePassword(auth: SignedIn, body: ChangePasswordBody): Promise<void> {
+      const row = await repo.findStudentById(db, auth.student.id);
+      if (!row || !(await verifyPassword(row.password_hash, body.oldPassword))) {
+        throw unauthorized(MESSAGES.currentPasswordIncorrect, 'INVALID_CREDENTIALS');
+      }
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction().execute(async (trx) => {
+        await repo.updateStudent(trx, row.id, { password_hash: passwordHash, updated_at: iso(now()) });
+        await repo.deleteSessionsOf(trx, row.id, auth.tokenHash);
+      });
+    },
+
+    async deleteAccount(auth: SignedIn, password: string): Promise<void> {
+      const row = await repo.findStudentById(db, auth.student.id);
+      if (!row || !(await verifyPassword(row.password_hash, password))) {
+        throw unauthorized(MESSAGES.passwordIncorrect, 'INVALID_CREDENTIALS');
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const hook of deletionHooks) await hook.beforeDelete(trx, row.id);
+        await repo.deleteSessionsOf(trx, row.id);
+        await repo.deleteResetsOf(trx, row.id);
+        await repo.deleteStudent(trx, row.id);
+      });
+      for (const hook of deletionHooks) await hook.afterDelete?.(row.id);
+    },
+
+    async profile(studentId: string): Promise<Student | null> {
+      const row = await repo.findStudentById(db, studentId);
+      return row ? toStudent(row) : null;
+    },
+
+    async updateFaculty(auth: SignedIn, body: FacultyBody): Promise<Student> {
+      const t = now();
+      const allowed = await repo.updateAcademicIfAllowed(
+        db,
+        auth.student.id,
+        {
+          faculty_name: body.faculty,
+          department_name: body.department,
+          year_of_study: body.yearOfStudy,
+          semester: body.semester,
+          academic_year: body.academicYear,
+          academic_updated_at: iso(t),
+          updated_at: iso(t),
+        },
+        iso(new Date(t.getTime() - LIMITS.facultyCooldownMs)),
+      );
+      const row = await repo.findStudentById(db, auth.student.id);
+      if (!allowed && row?.academic_updated_at) {
+        const next = new Date(row.academic_updated_at).getTime() + LIMITS.facultyCooldownMs;
+        throw tooManyRequests(MESSAGES.facultyCooldown, (next - t.getTime()) / 1000, 'FACULTY_COOLDOWN');
+      }
+      return toStudent(row!);
+    },
+
+    /** Creates the configured admin when absent; never overwrites an existing account. */
+    async ensureAdmin(email: string, password: string, names = { firstName: 'Reshelf', lastName: 'Admin' }): Promise<'created' | 'exists'> {
+      const normalised = email.trim().toLowerCase();
+      if (await repo.findStudentByEmail(db, normalised)) return 'exists';
+      const t = iso(now());
+      await repo.insertStudent(db, {
+        id: newId(),
+        email: normalised,
+        password_hash: await hashPassword(password),
+        first_name: names.firstName,
+        last_name: names.lastName,
+        student_number: 'ADMIN',
+        university: 'wits',
+        role: 'admin',
+        faculty_name: null,
+        department_name: null,
+        year_of_study: null,
+        semester: null,
+        academic_year: null,
+        academic_updated_at: null,
+        created_at: t,
+        updated_at: t,
+      });
+      return 'created';
+    },
+
+    pruneSessions: () => repo.deleteExpiredSessions(db, iso(now())),
+
+    resetLoginLimit: (email: string) => limiter.reset(loginKey(email)),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,65 @@
+// Reads the session cookie on every request and exposes the signed-in student (if any), plus guards
+// that routes call: requireStudent, requireRole.
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES, type Role } from '@reshelf/shared';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import type { AccountsService, SignedIn } from '../modules/accounts/service.ts';
+
+export const SESSION_COOKIE = 'reshelf_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: SignedIn | null;
+  }
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, maxAgeSeconds: number) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.ctx.config.secureCookies,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.ctx.config.secureCookies });
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: AccountsService }) => {
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    // Static files and pages need no session; only the API reads it.
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const found = await opts.accounts.resolveSession(token);
+    if (!found) {
+      clearSessionCookie(app, reply);
+      return;
+    }
+    request.auth = found;
+    if (found.refreshed) setSessionCookie(app, reply, token, found.cookieMaxAgeSeconds);
+  });
+});
+
+export function requireStudent(request: FastifyRequest): SignedIn {
+  if (!request.auth) throw unauthorized(MESSAGES.notSignedIn);
+  return request.auth;
+}
+
+const ROLE_MESSAGES: Record<Role, string> = {
+  buyer: MESSAGES.buyerRequired,
+  seller: MESSAGES.sellerRequired,
+  admin: MESSAGES.adminRequired,
+};
+
+export function requireRole(request: FastifyRequest, role: Role): SignedIn {
+  const auth = requireStudent(request);
+  if (auth.student.role !== role) throw forbidden(ROLE_MESSAGES[role]);
+  return auth;
+}
