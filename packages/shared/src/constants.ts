@@ -1,0 +1,92 @@
+// Business constants and limits of spec section 9 plus the API's own limits, in one typed object so
+// client and server enforce the same numbers.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const LIMITS = {
+  passwordMinLength: 8,
+  /** Upper bound so hashing stays cheap; a 64-character passphrase is well inside it. */
+  passwordMaxLength: 128,
+  studentNumberMinLength: 5,
+  requestTimeoutMs: 15 * SECOND,
+  newsletterTimeoutMs: 15_000,
+  newsletterListId: 7,
+  persistTimeoutMs: 5000,
+  minImages: 4,
+  maxImages: 6,
+  maxImageBytes: 5 * 1024 * 1024,
+  transactionsPageSize: 10,
+  sellerRecentBooks: 5,
+  publicationYearMin: 1900,
+  priceMaxIntegerDigits: 6,
+  priceDecimals: 2,
+  pagesMin: 1,
+  pagesMax: 9999,
+  isbnMaxLength: 17,
+  academicYearDigits: 4,
+  facultyCooldownMs: 24 * HOUR,
+  avatarStyles: 30,
+  toastDurationMs: 10 * SECOND,
+  promoDelayMs: 5 * SECOND,
+  promoGapMs: 7 * DAY,
+  promoCloseAnimationMs: 300,
+  signupRedirectDelayMs: 1500,
+  navShadowThreshold: 10,
+  navSpacerPx: 72,
+  contactResponseHours: 72,
+  refundClaimHours: 48,
+  orderRequestExpiryHours: 72,
+  messageMaxLength: 2000,
+  contactMessageMaxLength: 5000,
+  descriptionMaxLength: 5000,
+  additionalNotesMaxLength: 2000,
+  reviewCommentMaxLength: 1000,
+  reasonMaxLength: 500,
+  searchQueryMaxLength: 200,
+  catalogueDefaultPageSize: 20,
+  catalogueMaxPageSize: 50,
+  sessionIdleDays: 30,
+  sessionAbsoluteDays: 90,
+  resetTokenTtlMs: HOUR,
+  loginFailuresPerWindow: 10,
+  loginWindowMs: 15 * MINUTE,
+  /** Used books sell for 40-60% of the original price (the FAQ's guide). */
+  usedPriceGuideMin: 0.4,
+  usedPriceGuideMax: 0.6,
+} as const;
+
+/**
+ * Newsletter sign-ups must come from one of these domains or a sub-domain of one. The spec's two
+ * `{host}` placeholders are the personal providers it names: Gmail and iCloud.
+ */
+export const NEWSLETTER_ALLOWED_DOMAINS = [
+  'ac.za',
+  'edu.za',
+  'mycput.ac.za',
+  'mylife.unisa.ac.za',
+  'myuwc.ac.za',
+  'student.wits.ac.za',
+  'tuks.co.za',
+  'students.wits.ac.za',
+  'mandela.ac.za',
+  'sun.ac.za',
+  'uct.ac.za',
+  'uj.ac.za',
+  'up.ac.za',
+  'gmail.com',
+  'icloud.com',
+] as const;
+
+export const NEWSLETTER_SOURCE = 'website_footer';
+
+export const CURRENCY = 'ZAR';
+export const LOCALE = 'en-ZA';
+/** Dates are shown in South African time wherever the code runs (server mail, browser abroad). */
+export const TIME_ZONE = 'Africa/Johannesburg';
+
+/** Image types accepted for listing photos (checked by their bytes on the server). */
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
