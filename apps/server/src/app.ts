@@ -16,11 +16,23 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { sessionPlugin } from './plugins/session.ts';
+import { avatarRoutes } from './modules/avatars/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { brevoProvider, createNewsletterService, type NewsletterProvider } from './modules/newsletter/service.ts';
+import { createScheduler } from './modules/jobs/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    services: Services;
   }
+}
+
+export interface Services {
+  accounts: ReturnType<typeof createAccountsService>;
+  newsletter: ReturnType<typeof createNewsletterService>;
+  scheduler: ReturnType<typeof createScheduler>;
 }
 
 export interface BuildOptions {
@@ -31,6 +43,9 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   /** Run migrations during start-up (default true). */
   migrate?: boolean;
+  /** Start the scheduled jobs' timers (default: yes, except under NODE_ENV=test). */
+  jobs?: boolean;
+  newsletterProvider?: NewsletterProvider;
   logger?: boolean;
 }
 
@@ -86,8 +101,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const result = await accounts.ensureAdmin(config.admin.email, config.admin.password);
     if (result === 'created') app.log.info({ email: config.admin.email }, 'admin account created');
   }
+  const newsletter = createNewsletterService(
+    ctx,
+    opts.newsletterProvider ?? (config.brevoApiKey ? brevoProvider(config.brevoApiKey) : undefined),
+  );
+  const scheduler = createScheduler(ctx, app.log);
+  scheduler.add({ name: 'prune-sessions', everyMs: 6 * 3_600_000, run: () => accounts.pruneSessions() });
+  scheduler.add({ name: 'newsletter-sync', everyMs: 60_000, run: () => newsletter.syncDue() });
+  app.decorate('services', { accounts, newsletter, scheduler });
+
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
+  await app.register(avatarRoutes);
+  await app.register(contactRoutes);
+  await app.register(newsletterRoutes, { newsletter });
+
+  if (opts.jobs ?? config.env !== 'test') {
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onClose', async () => scheduler.stop());
+  }
   await app.register(spaPlugin, { webDist: config.webDist });
   return app;
 }

@@ -60,7 +60,15 @@ export interface NewsletterSubscribersTable {
   next_sync_at: string | null;
 }
 
+export interface JobRunsTable {
+  name: string;
+  next_run_at: string;
+  last_run_at: string | null;
+  last_run_by: string | null;
+}
+
 export interface Database {
+  job_runs: JobRunsTable;
   students: StudentsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

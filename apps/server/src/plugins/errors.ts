@@ -12,7 +12,8 @@ interface ErrorBody {
   fields?: Record<string, string>;
 }
 
-function validationBody(err: FastifyError): ErrorBody {
+/** The API's error body for a failed schema validation: the first message as `error`, every field's first in `fields`. */
+export function validationBody(err: Pick<FastifyError, 'validation'>): ErrorBody {
   const fields: Record<string, string> = {};
   let first: string | undefined;
   for (const v of err.validation ?? []) {

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-21-001-accounts.ts';
 import * as publicSite from './2026-11-21-002-public-site.ts';
+import * as jobs from './2026-11-21-003-jobs.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-public-site': publicSite,
+  '2026-11-21-003-jobs': jobs,
 };

@@ -1,0 +1,29 @@
+// GET /api/v1/avatars/:seed.svg?style=N — a deterministic SVG, cacheable for a year.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LIMITS } from '@reshelf/shared';
+import { renderAvatar } from './service.ts';
+
+const params = z.object({ seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid avatar seed') });
+const query = z.object({
+  style: z.coerce
+    .number({ error: `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}` })
+    .int(`style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
+    .min(0, `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
+    .max(LIMITS.avatarStyles - 1, `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
+    .default(0),
+});
+
+export async function avatarRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/avatars/:seed.svg', { schema: { params, querystring: query } }, async (request, reply) => {
+    const svg = renderAvatar(request.params.seed, request.query.style);
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      // An SVG opened directly must not run anything.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:")
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(svg);
+  });
+}
