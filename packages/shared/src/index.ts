@@ -1,0 +1,11 @@
+// @reshelf/shared: what the web app and the server must agree on (data, rules, messages, types).
+export * from './brand';
+export * from './enums';
+export * from './universities';
+export * from './faculties';
+export * from './constants';
+export * from './messages';
+export * from './format';
+export * from './packages';
+export * from './api-types';
+export * from './schemas/index';

@@ -1,0 +1,78 @@
+// GET /books query string: search text, filters, sort and paging. Query values arrive as text (or
+// arrays when repeated); blanks mean "not set", long search text is cut rather than refused.
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
+import { UNIVERSITY_IDS } from '../universities';
+
+export const CATALOGUE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
+export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
+
+/** A repeated parameter (?q=a&q=b) counts once; a blank one is not set. */
+function queryValue(value: unknown): unknown {
+  const single = Array.isArray(value) ? value[0] : value;
+  if (single === null || (typeof single === 'string' && single.trim() === '')) return undefined;
+  return single;
+}
+
+function filter<const T extends readonly [string, ...string[]]>(name: string, values: T) {
+  return z.preprocess(
+    queryValue,
+    z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional(),
+  );
+}
+
+function count(name: string, min: number, max: number, fallback: number) {
+  return z.preprocess(
+    queryValue,
+    z.coerce
+      .number({ error: `${name} must be a whole number from ${min} to ${max}` })
+      .int(`${name} must be a whole number from ${min} to ${max}`)
+      .min(min, `${name} must be a whole number from ${min} to ${max}`)
+      .max(max, `${name} must be a whole number from ${min} to ${max}`)
+      .default(fallback),
+  );
+}
+
+function price(name: string) {
+  return z.preprocess(
+    queryValue,
+    z.coerce.number({ error: `${name} must be a number of at least 0` }).min(0, `${name} must be a number of at least 0`).optional(),
+  );
+}
+
+export const catalogueQuerySchema = z
+  .object({
+    q: z.preprocess(
+      queryValue,
+      z
+        .union([z.string(), z.number()], { error: 'q must be text' })
+        .transform((text) =>
+          // Control characters (NUL and friends) never help a search and upset some engines.
+          String(text).replace(/\p{Cc}/gu, ' ').trim().slice(0, LIMITS.searchQueryMaxLength).trim(),
+        )
+        .transform((text) => text || undefined)
+        .optional(),
+    ),
+    category: filter('category', CATEGORIES),
+    studyLevel: filter('studyLevel', STUDY_LEVELS),
+    condition: filter('condition', CONDITIONS),
+    language: filter('language', LANGUAGES),
+    university: filter('university', UNIVERSITY_IDS),
+    minPrice: price('minPrice'),
+    maxPrice: price('maxPrice'),
+    sort: filter('sort', CATALOGUE_SORTS),
+    page: count('page', 1, 1_000_000, 1),
+    pageSize: count('pageSize', 1, LIMITS.catalogueMaxPageSize, LIMITS.catalogueDefaultPageSize),
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    path: ['maxPrice'],
+    error: 'maxPrice must not be below minPrice',
+  })
+  .transform(({ sort, ...query }) => ({
+    ...query,
+    // Relevance needs search text; without it the newest listings come first.
+    sort: (sort && !(sort === 'relevance' && !query.q) ? sort : query.q ? 'relevance' : 'newest') as CatalogueSort,
+  }));
+export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;
+export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;

@@ -1,0 +1,60 @@
+// PUT /student/faculty and the faculty form: faculty, a department of that faculty, year of study,
+// a 4-digit academic year and the semester (the buyer form's '1'/'2' become 'first'/'second').
+import { z } from 'zod';
+import { YEARS_OF_STUDY } from '../enums';
+import type { Semester } from '../enums';
+import { departmentsOf, FACULTY_KEYS, isFacultyKey } from '../faculties';
+import { body, choice, isMissing, requiredText } from './common';
+
+const FIELD_ORDER = ['faculty', 'department', 'studentNumber', 'yearOfStudy', 'academicYear', 'semester'];
+
+const SEMESTER_BY_NUMBER: Record<string, Semester> = { '1': 'first', '2': 'second' };
+
+const ACADEMIC_YEAR_REQUIRED = 'Please enter the academic year';
+const ACADEMIC_YEAR_INVALID = 'Academic year must be exactly 4 digits';
+
+export const DEPARTMENT_NOT_IN_FACULTY = 'Please select a department of the chosen faculty';
+
+/**
+ * The department must belong to the faculty. The check runs even when later fields failed and puts
+ * its issue in field order, so the first issue is still the first field's problem.
+ */
+const departmentBelongsToFaculty = z.check<Record<string, unknown>>((payload) => {
+  // Runs even when the body was not an object at all.
+  if (typeof payload.value !== 'object' || payload.value === null) return;
+  const { faculty, department } = payload.value;
+  if (!isFacultyKey(faculty) || typeof department !== 'string') return;
+  if (payload.issues.some((issue) => issue.path?.[0] === 'faculty' || issue.path?.[0] === 'department')) return;
+  if (departmentsOf(faculty).includes(department)) return;
+  const position = (issue: { path?: PropertyKey[] }) => FIELD_ORDER.indexOf(String(issue.path?.[0]));
+  const after = payload.issues.findIndex((issue) => position(issue) > FIELD_ORDER.indexOf('department'));
+  payload.issues.splice(after === -1 ? payload.issues.length : after, 0, {
+    code: 'custom',
+    path: ['department'],
+    message: DEPARTMENT_NOT_IN_FACULTY,
+    input: department,
+  });
+});
+// Without `when`, zod skips object checks once any field has failed.
+departmentBelongsToFaculty._zod.def.when = () => true;
+
+export const facultySchema = body({
+  faculty: choice(FACULTY_KEYS, 'Please select your faculty'),
+  department: requiredText({ required: 'Please select your department', max: 100, maxMessage: DEPARTMENT_NOT_IN_FACULTY }),
+  /** Shown read-only on the form; the server uses the student's own number, so anything here is ignored. */
+  studentNumber: z.string().optional().catch(undefined),
+  yearOfStudy: choice(YEARS_OF_STUDY, 'Please select your year of study'),
+  academicYear: z
+    .union([z.string(), z.number()], {
+      error: (issue) => (isMissing(issue.input) ? ACADEMIC_YEAR_REQUIRED : ACADEMIC_YEAR_INVALID),
+    })
+    .transform((value) => String(value).trim())
+    .pipe(
+      z.string().min(1, { error: ACADEMIC_YEAR_REQUIRED, abort: true }).regex(/^\d{4}$/, ACADEMIC_YEAR_INVALID),
+    ),
+  semester: choice(['first', 'second', '1', '2'] as const satisfies readonly (Semester | '1' | '2')[], 'Please select your semester').transform(
+    (value): Semester => SEMESTER_BY_NUMBER[value] ?? (value as Semester),
+  ),
+}).check(departmentBelongsToFaculty);
+export type FacultyInput = z.input<typeof facultySchema>;
+export type FacultyBody = z.output<typeof facultySchema>;

@@ -1,0 +1,9 @@
+// The payload schemas, one per body or query, shared by the React forms and the Fastify routes.
+export * from './common';
+export * from './auth';
+export * from './contact';
+export * from './newsletter';
+export * from './faculty';
+export * from './listing';
+export * from './order';
+export * from './catalogue';

@@ -1,0 +1,160 @@
+// A book listing: the wizard's keystroke filters, its three steps, and the `bookData` payload of
+// POST /books that the wizard and the server both validate (plus the owner's later edits).
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
+import { MESSAGES } from '../messages';
+import { choice, numberInput, optionalText } from './common';
+
+// Phone keyboards type the curly apostrophe (O’Reilly), so it counts as the spec's apostrophe.
+const TEXT_WITH_DIGITS = /^[\p{L}\p{M}\d .,'’-]*$/u;
+const TEXT_WITHOUT_DIGITS = /^[\p{L}\p{M} .,'’-]*$/u;
+
+/**
+ * Spec section 5's input filters: the wizard ignores a keystroke when the field's new value would not
+ * match. They accept partial values (an empty field, '12.' while typing a price).
+ */
+export const LISTING_INPUT_FILTERS = {
+  title: TEXT_WITH_DIGITS,
+  author: TEXT_WITHOUT_DIGITS,
+  publisher: TEXT_WITHOUT_DIGITS,
+  edition: TEXT_WITH_DIGITS,
+  price: /^\d{0,6}(\.\d{0,2})?$/,
+  numberOfPages: /^\d{0,4}$/,
+  publicationYear: /^\d{0,4}$/,
+  isbn: /^[\d-]{0,17}$/,
+} as const satisfies Record<string, RegExp>;
+
+export type FilteredListingField = keyof typeof LISTING_INPUT_FILTERS;
+
+/** Whether the wizard should accept `value` as the field's new content. */
+export function acceptsListingInput(field: FilteredListingField, value: string): boolean {
+  return LISTING_INPUT_FILTERS[field].test(value);
+}
+
+const REQUIRED = MESSAGES.requiredFields;
+
+const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
+function text(label: string, pattern: RegExp, allowed: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : `${label} must be text`) })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(pattern, `${label} may only contain ${allowed}`);
+}
+
+const LETTERS_DIGITS = "letters, numbers, spaces and . , ' -";
+const LETTERS_ONLY = "letters, spaces and . , ' -";
+
+function wholeNumber(label: string, min: number, max: () => number) {
+  return numberInput({ required: REQUIRED, invalid: `${label} must be a whole number` }).pipe(
+    z
+      .number()
+      .int(`${label} must be a whole number`)
+      .check((payload) => {
+        const upper = max();
+        if (payload.value < min || payload.value > upper) {
+          payload.issues.push({
+            code: 'custom',
+            message: `${label} must be between ${min} and ${upper}`,
+            input: payload.value,
+          });
+        }
+      }),
+  );
+}
+
+const currentYear = () => new Date().getFullYear();
+
+/** The `bookData` of POST /books. A `studentId` sent by older clients is dropped (the seller is the session). */
+export const listingSchema = z.object(
+  {
+    title: text('Title', TEXT_WITH_DIGITS, LETTERS_DIGITS, 200),
+    author: text('Author', TEXT_WITHOUT_DIGITS, LETTERS_ONLY, 200),
+    isbn: z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'ISBN must be text') })
+      .trim()
+      .min(1, { error: REQUIRED, abort: true })
+      .max(LIMITS.isbnMaxLength, { error: `ISBN must be at most ${LIMITS.isbnMaxLength} characters`, abort: true })
+      .regex(/^[\d-]+$/, { error: 'ISBN may only contain digits and hyphens', abort: true })
+      .refine((isbn) => [10, 13].includes(isbn.replace(/-/g, '').length), 'ISBN must have 10 or 13 digits'),
+    publisher: text('Publisher', TEXT_WITHOUT_DIGITS, LETTERS_ONLY, 200),
+    publicationYear: wholeNumber('Publication year', LIMITS.publicationYearMin, currentYear),
+    language: choice(LANGUAGES, REQUIRED, 'Please choose a language from the list'),
+    category: choice(CATEGORIES, REQUIRED, 'Please choose a category from the list'),
+    studyLevel: choice(STUDY_LEVELS, REQUIRED, 'Please choose a study level from the list'),
+    condition: choice(CONDITIONS, REQUIRED, 'Please choose a condition from the list'),
+    price: priceField(),
+    edition: text('Edition', TEXT_WITH_DIGITS, LETTERS_DIGITS, 50),
+    numberOfPages: wholeNumber('Number of pages', LIMITS.pagesMin, () => LIMITS.pagesMax),
+    description: descriptionField(),
+    additionalNotes: optionalText(
+      LIMITS.additionalNotesMaxLength,
+      `Additional notes must be at most ${LIMITS.additionalNotesMaxLength} characters`,
+      'Additional notes must be text',
+    ),
+  },
+  { error: MESSAGES.invalidInput },
+);
+export type ListingInput = z.input<typeof listingSchema>;
+export type ListingBody = z.output<typeof listingSchema>;
+export type ListingField = keyof ListingBody;
+
+function priceField() {
+  return numberInput({ required: REQUIRED, invalid: 'Price must be a number' }).pipe(
+    z
+      .number()
+      .positive({ error: 'Price must be more than R0', abort: true })
+      .refine(
+        (price) => PRICE_PATTERN.test(String(price)),
+        `Price can have at most ${LIMITS.priceMaxIntegerDigits} digits before the decimal point and ${LIMITS.priceDecimals} after it`,
+      ),
+  );
+}
+
+function descriptionField() {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'Description must be text') })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .max(LIMITS.descriptionMaxLength, `Description must be at most ${LIMITS.descriptionMaxLength} characters`);
+}
+
+/** PATCH /books/:id: what an owner may change; every field is optional. Empty notes clear them. */
+export const listingEditSchema = z.object(
+  {
+    price: priceField().optional(),
+    condition: choice(CONDITIONS, 'Please choose a condition from the list').optional(),
+    description: descriptionField().optional(),
+    additionalNotes: z
+      .string({ error: 'Additional notes must be text' })
+      .trim()
+      .max(LIMITS.additionalNotesMaxLength, `Additional notes must be at most ${LIMITS.additionalNotesMaxLength} characters`)
+      .nullish()
+      .transform((notes) => (notes === undefined ? undefined : notes || null)),
+  },
+  { error: MESSAGES.invalidInput },
+);
+export type ListingEditInput = z.input<typeof listingEditSchema>;
+export type ListingEditBody = z.output<typeof listingEditSchema>;
+
+export interface WizardStep {
+  title: string;
+  fields: readonly ListingField[];
+}
+
+/** The sell wizard's three steps; photos belong to the last step but are not part of `bookData`. */
+export const WIZARD_STEPS = [
+  { title: 'Basic Information', fields: ['title', 'author', 'isbn', 'publisher', 'publicationYear', 'edition'] },
+  { title: 'Book Details', fields: ['language', 'category', 'studyLevel', 'condition', 'price', 'numberOfPages'] },
+  { title: 'Images & Description', fields: ['description', 'additionalNotes'] },
+] as const satisfies readonly WizardStep[];
+
+/** The schema for one wizard step (1 to 3), so Next can validate only what that step shows. */
+export function wizardStepSchema(step: 1 | 2 | 3) {
+  const fields = WIZARD_STEPS[step - 1]?.fields ?? [];
+  const mask = Object.fromEntries(fields.map((field) => [field, true])) as Partial<Record<ListingField, true>>;
+  return listingSchema.pick(mask);
+}

@@ -1,0 +1,80 @@
+// Order payloads: reserving a book, agreeing a campus meetup, declining or cancelling with a reason,
+// reviews, messages between the two parties, and a moderator's decline of a listing.
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { body, isMissing, optionalText, requiredText } from './common';
+
+/** POST /orders. */
+export const createOrderSchema = body({
+  bookId: requiredText({ required: 'Please choose a book', invalid: 'Book id must be text', max: 100, maxMessage: 'Unknown book' }),
+});
+export type CreateOrderBody = z.output<typeof createOrderSchema>;
+
+const MEETUP_TIME_REQUIRED = 'Please choose a meetup time';
+const MEETUP_TIME_INVALID = 'Meetup time must be a valid date and time';
+
+/** POST /orders/:id/accept. Whether the time is in the future is the server's check (it owns the clock). */
+export const acceptOrderSchema = body({
+  meetupLocation: requiredText({
+    required: 'Please choose a meetup place',
+    invalid: 'Meetup place must be text',
+    max: 200,
+    maxMessage: 'Meetup place must be at most 200 characters',
+  }).min(3, 'Meetup place must be at least 3 characters'),
+  meetupAt: z
+    .string({ error: (issue) => (isMissing(issue.input) ? MEETUP_TIME_REQUIRED : MEETUP_TIME_INVALID) })
+    .trim()
+    .min(1, { error: MEETUP_TIME_REQUIRED, abort: true })
+    .pipe(z.iso.datetime({ offset: true, error: MEETUP_TIME_INVALID })),
+});
+export type AcceptOrderBody = z.output<typeof acceptOrderSchema>;
+
+/** POST /orders/:id/decline and /cancel: an optional reason for the other party. */
+export const reasonSchema = body({
+  reason: optionalText(LIMITS.reasonMaxLength, `Reason must be at most ${LIMITS.reasonMaxLength} characters`, 'Reason must be text'),
+});
+export type ReasonBody = z.output<typeof reasonSchema>;
+
+const RATING_MESSAGE = 'Please choose a rating from 1 to 5';
+
+/** POST /orders/:id/review. */
+export const reviewSchema = body({
+  rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
+  comment: optionalText(
+    LIMITS.reviewCommentMaxLength,
+    `Comment must be at most ${LIMITS.reviewCommentMaxLength} characters`,
+    'Comment must be text',
+  ),
+});
+export type ReviewBody = z.output<typeof reviewSchema>;
+
+/** POST /orders/:id/messages. */
+export const messageSchema = body({
+  body: requiredText({
+    required: 'Message cannot be empty',
+    invalid: 'Message must be text',
+    max: LIMITS.messageMaxLength,
+    maxMessage: `Message must be at most ${LIMITS.messageMaxLength} characters`,
+  }),
+});
+export type MessageBody = z.output<typeof messageSchema>;
+
+/** POST /admin/books/:id/decline: the seller reads the reason, so it is required. */
+export const declineListingSchema = body({
+  reason: requiredText({
+    required: 'Please give a reason for declining',
+    invalid: 'Reason must be text',
+    max: LIMITS.reasonMaxLength,
+    maxMessage: `Reason must be at most ${LIMITS.reasonMaxLength} characters`,
+  }).min(3, 'Reason must be at least 3 characters'),
+});
+export type DeclineListingBody = z.output<typeof declineListingSchema>;
+
+/** Common reasons a moderator can pick before adding their own words. */
+export const LISTING_DECLINE_REASONS = [
+  'Photos are unclear or not of the actual book',
+  'Price is above the 40-60% guide',
+  'Details do not match the photos',
+  'Not a textbook',
+  'Duplicate listing',
+] as const;

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import {
+  acceptsListingInput,
+  LISTING_INPUT_FILTERS,
+  listingEditSchema,
+  listingSchema,
+  WIZARD_STEPS,
+  wizardStepSchema,
+} from '../src/index';
+import { firstMessage } from './helpers';
+
+const REQUIRED = 'Please fill in all required fields';
+
+const valid = {
+  title: 'Calculus, Early Transcendentals',
+  author: "James Stewart, D. O'Neil",
+  isbn: '978-1-337-61392-7',
+  publisher: 'Cengage Learning',
+  publicationYear: 2020,
+  language: 'english',
+  category: 'mathematics',
+  studyLevel: 'undergraduate',
+  condition: 'very-good',
+  price: 450.5,
+  edition: '9th Edition',
+  numberOfPages: 1368,
+  description: '  Some highlighting in chapter 3.  ',
+  studentId: 'someone-else',
+};
+
+describe('listingSchema', () => {
+  it('accepts a complete listing, trims text and drops the studentId', () => {
+    const listing = listingSchema.parse(valid);
+    expect(listing.description).toBe('Some highlighting in chapter 3.');
+    expect(listing.additionalNotes).toBeUndefined();
+    expect(listing).not.toHaveProperty('studentId');
+    expect(listing.price).toBe(450.5);
+  });
+
+  it('accepts the wizard form values as text', () => {
+    const listing = listingSchema.parse({ ...valid, price: '450.50', publicationYear: '2020', numberOfPages: '1368' });
+    expect(listing).toMatchObject({ price: 450.5, publicationYear: 2020, numberOfPages: 1368 });
+  });
+
+  it('asks for every required field with one message', () => {
+    expect(firstMessage(listingSchema, {})).toBe(REQUIRED);
+    for (const field of Object.keys(valid).filter((key) => key !== 'studentId')) {
+      expect(firstMessage(listingSchema, { ...valid, [field]: undefined }), field).toBe(REQUIRED);
+      expect(firstMessage(listingSchema, { ...valid, [field]: '' }), field).toBe(REQUIRED);
+    }
+    expect(firstMessage(listingSchema, { ...valid, title: '   ' })).toBe(REQUIRED);
+    expect(firstMessage(listingSchema, { ...valid, additionalNotes: '' })).toBe('ok');
+  });
+
+  it('keeps the price above 0 with at most 6 integer digits and 2 decimals', () => {
+    const price = (value: unknown) => firstMessage(listingSchema, { ...valid, price: value });
+    expect(price(0)).toBe('Price must be more than R0');
+    expect(price(-5)).toBe('Price must be more than R0');
+    expect(price('-5')).toBe('Price must be more than R0');
+    expect(price(0.01)).toBe('ok');
+    expect(price(999999.99)).toBe('ok');
+    expect(price(1000000)).toBe('Price can have at most 6 digits before the decimal point and 2 after it');
+    expect(price(19.999)).toBe('Price can have at most 6 digits before the decimal point and 2 after it');
+    expect(price('12.5.1')).toBe('Price must be a number');
+    expect(price('R100')).toBe('Price must be a number');
+    expect(price(true)).toBe('Price must be a number');
+    expect(price(Number.POSITIVE_INFINITY)).not.toBe('ok');
+  });
+
+  it('keeps pages between 1 and 9999', () => {
+    const pages = (value: unknown) => firstMessage(listingSchema, { ...valid, numberOfPages: value });
+    expect(pages(0)).toBe('Number of pages must be between 1 and 9999');
+    expect(pages(1)).toBe('ok');
+    expect(pages(9999)).toBe('ok');
+    expect(pages(10000)).toBe('Number of pages must be between 1 and 9999');
+    expect(pages(12.5)).toBe('Number of pages must be a whole number');
+  });
+
+  it('keeps the publication year between 1900 and the current year', () => {
+    const year = (value: unknown) => firstMessage(listingSchema, { ...valid, publicationYear: value });
+    const thisYear = new Date().getFullYear();
+    expect(year(1899)).toBe(`Publication year must be between 1900 and ${thisYear}`);
+    expect(year(1900)).toBe('ok');
+    expect(year(thisYear)).toBe('ok');
+    expect(year(thisYear + 1)).toBe(`Publication year must be between 1900 and ${thisYear}`);
+    expect(year('20201')).toBe(`Publication year must be between 1900 and ${thisYear}`);
+  });
+
+  it('checks ISBN, choices and text characters', () => {
+    const listing = (patch: object) => firstMessage(listingSchema, { ...valid, ...patch });
+    expect(listing({ isbn: '9781337613927' })).toBe('ok');
+    expect(listing({ isbn: '0-13-110362-8' })).toBe('ok');
+    expect(listing({ isbn: '978-1-337-61392-7-00' })).toBe('ISBN must be at most 17 characters');
+    expect(listing({ isbn: '978133761392X' })).toBe('ISBN may only contain digits and hyphens');
+    expect(listing({ isbn: '12345' })).toBe('ISBN must have 10 or 13 digits');
+    expect(listing({ language: 'klingon' })).toBe('Please choose a language from the list');
+    expect(listing({ condition: 'mint' })).toBe('Please choose a condition from the list');
+    expect(listing({ title: '<script>alert(1)</script>' })).toBe(
+      "Title may only contain letters, numbers, spaces and . , ' -",
+    );
+    expect(listing({ author: 'R2D2' })).toBe("Author may only contain letters, spaces and . , ' -");
+    expect(listing({ author: 'Zoë Ndlovu-Müller' })).toBe('ok');
+    expect(listing({ description: 'x'.repeat(5001) })).toBe('Description must be at most 5000 characters');
+    expect(listing({ additionalNotes: 'x'.repeat(2001) })).toBe('Additional notes must be at most 2000 characters');
+    expect(listing({ title: 42 })).toBe('Title must be text');
+  });
+
+  it('refuses a body that is not an object', () => {
+    expect(firstMessage(listingSchema, 'title')).toBe('Invalid input data');
+    expect(firstMessage(listingSchema, null)).toBe('Invalid input data');
+  });
+});
+
+describe('LISTING_INPUT_FILTERS', () => {
+  it('lets through only the keystrokes spec section 5 allows', () => {
+    expect(acceptsListingInput('title', "Grade 12 Maths, Vol. 2 - O'Brien")).toBe(true);
+    expect(acceptsListingInput('title', 'C++')).toBe(false);
+    expect(acceptsListingInput('author', 'Émile Zola')).toBe(true);
+    expect(acceptsListingInput('author', 'Author 2')).toBe(false);
+    expect(acceptsListingInput('publisher', 'Van Schaik')).toBe(true);
+    expect(acceptsListingInput('price', '')).toBe(true);
+    expect(acceptsListingInput('price', '123456.78')).toBe(true);
+    expect(acceptsListingInput('price', '12.')).toBe(true);
+    expect(acceptsListingInput('price', '1234567')).toBe(false);
+    expect(acceptsListingInput('price', '1.234')).toBe(false);
+    expect(acceptsListingInput('numberOfPages', '9999')).toBe(true);
+    expect(acceptsListingInput('numberOfPages', '10000')).toBe(false);
+    expect(acceptsListingInput('publicationYear', '2024')).toBe(true);
+    expect(acceptsListingInput('publicationYear', '20a')).toBe(false);
+    expect(acceptsListingInput('isbn', '978-0-13-518874-3')).toBe(true);
+    expect(acceptsListingInput('isbn', '978-0-13-518874-3-')).toBe(false);
+    expect(acceptsListingInput('isbn', '978x')).toBe(false);
+    expect(acceptsListingInput('edition', '2nd Edition')).toBe(true);
+    expect(Object.keys(LISTING_INPUT_FILTERS).sort()).toEqual(
+      ['author', 'edition', 'isbn', 'numberOfPages', 'price', 'publicationYear', 'publisher', 'title'].sort(),
+    );
+  });
+});
+
+describe('wizard steps', () => {
+  it('has the three titled steps covering every listing field once', () => {
+    expect(WIZARD_STEPS.map((step) => step.title)).toEqual(['Basic Information', 'Book Details', 'Images & Description']);
+    const fields = WIZARD_STEPS.flatMap((step) => [...step.fields]);
+    expect(new Set(fields).size).toBe(fields.length);
+    expect(fields.sort()).toEqual(Object.keys(listingSchema.shape).sort());
+  });
+
+  it('validates only the fields of one step', () => {
+    const step1 = {
+      title: valid.title,
+      author: valid.author,
+      isbn: valid.isbn,
+      publisher: valid.publisher,
+      publicationYear: '2020',
+      edition: valid.edition,
+    };
+    expect(firstMessage(wizardStepSchema(1), step1)).toBe('ok');
+    expect(firstMessage(wizardStepSchema(1), { ...step1, edition: '' })).toBe(REQUIRED);
+    expect(firstMessage(wizardStepSchema(2), {})).toBe(REQUIRED);
+    expect(firstMessage(wizardStepSchema(3), { description: 'Fine' })).toBe('ok');
+  });
+});
+
+describe('listingEditSchema', () => {
+  it('lets the owner change price, condition, description and notes only', () => {
+    expect(listingEditSchema.parse({ price: '300', title: 'New title' })).toEqual({ price: 300 });
+    expect(listingEditSchema.parse({})).toEqual({});
+    expect(listingEditSchema.parse({ additionalNotes: '' })).toEqual({ additionalNotes: null });
+    expect(firstMessage(listingEditSchema, { price: 0 })).toBe('Price must be more than R0');
+    expect(firstMessage(listingEditSchema, { condition: 'mint' })).toBe('Please choose a condition from the list');
+    expect(firstMessage(listingEditSchema, { description: ' ' })).toBe(REQUIRED);
+  });
+});

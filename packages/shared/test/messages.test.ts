@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { canAddMoreImages, MESSAGES, uploadMoreImages, welcome } from '../src/index';
+
+// The spec's and API.md's quoted texts, copied from the documents: a typo in MESSAGES fails here.
+const QUOTED: Partial<Record<keyof typeof MESSAGES, string>> = {
+  signupSuccess: 'Your account has been created successfully! 🎉',
+  canLogInNow: 'You can now log in with your email and password',
+  signupBusy: 'Please wait, signup in progress',
+  invalidCredentials: 'Invalid email or password',
+  loginFailed: 'Failed to login',
+  loginFailedRetry: 'Failed to login. Please try again.',
+  userDataNotFound: 'User data not found',
+  emailExists: 'Email already exists',
+  invalidInput: 'Invalid input data',
+  createAccountFailed: 'Failed to create account',
+  troubleNow: "We're having trouble right now. Please try again in a few minutes.",
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email format',
+  passwordRequired: 'Password is required',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordComplexity:
+    'Password must contain at least one uppercase letter, one lowercase letter, one number and one special character',
+  passwordMinLong: 'Password must be at least 8 characters long',
+  passwordUppercase: 'Password must contain at least one uppercase letter',
+  passwordLowercase: 'Password must contain at least one lowercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordSpecial: 'Password must contain at least one special character',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  studentNumberRequired: 'Student number is required',
+  studentNumberShort: 'Student number seems too short',
+  universityRequired: 'Please select your university',
+  userTypeRequired: 'Please select whether you want to buy or sell books',
+  resetSent: 'Password reset link sent to your email',
+  resetFailed: 'Failed to send reset email',
+  resetFailedSettings: 'Failed to send password reset email',
+  resetInvalid: 'Reset link is invalid or has expired',
+  noEmail: 'No email address found',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  newPasswordMin: 'New password must be at least 8 characters',
+  changePasswordFailed: 'Failed to change password',
+  deleteConfirm: 'Are you sure you want to delete your account? This action cannot be undone.',
+  deleteCancelled: 'Account deletion cancelled',
+  deleteCancelledNoPassword: 'Account deletion cancelled - password required',
+  passwordIncorrect: 'Password is incorrect',
+  deleteFailed: 'Failed to delete account',
+  accountDeleted: 'Account deleted successfully',
+  operationBusy: 'Please wait for the current operation to complete',
+  buyerRequired: 'Access denied. Buyer account required.',
+  sellerRequired: 'Access denied. Seller account required.',
+  notSignedIn: 'Not signed in',
+  csrf: 'Cross-site request blocked',
+  unexpectedAppError: 'Unexpected Application Error!',
+  contactSent: 'Message sent successfully!',
+  contactFailedToast: 'Failed to send message. Please try again later.',
+  contactFailed: 'Failed to send message',
+  newsletterInvalidEmail: 'Please enter a valid email address',
+  newsletterDomain: 'Please use your university email or a personal Gmail/iCloud account',
+  newsletterSubscribed: 'Successfully subscribed to newsletter!',
+  newsletterFailed: 'Failed to subscribe. Please try again.',
+  bookListed: 'Book listed successfully!',
+  bookSubmitted: 'Book submitted successfully!',
+  bookListedTitle: 'Book Listed Successfully!',
+  listingFailed: 'Failed to list book',
+  requiredFields: 'Please fill in all required fields',
+  maxImages: 'Maximum 6 images allowed',
+  minImages: 'At least 4 images are required',
+  imageTooLarge: 'Each image must be 5MB or smaller',
+  imageType: 'Images must be PNG, JPG, GIF or WebP',
+  imageHint: 'PNG, JPG, GIF up to 5MB each',
+  maxImagesReached: 'Maximum images reached',
+  facultyUpdated: 'Faculty details updated successfully',
+  facultyFailed: 'Failed to update faculty details',
+  facultyCooldown: 'You can only update faculty details once every 24 hours',
+  facultyPrompt: 'Please fill in your faculty details',
+  bookUnavailable: 'This book is no longer available',
+};
+
+describe('MESSAGES', () => {
+  it('holds every quoted text exactly', () => {
+    for (const [key, text] of Object.entries(QUOTED)) {
+      expect(MESSAGES[key as keyof typeof MESSAGES], key).toBe(text);
+    }
+  });
+
+  it('words the image hints as the spec does', () => {
+    expect(uploadMoreImages(2)).toBe('Upload at least 2 more images');
+    expect(canAddMoreImages(1)).toBe('You can add 1 more images');
+  });
+
+  it('welcomes by first name, or plainly when there is none', () => {
+    expect(welcome(' Lerato ')).toBe('Welcome back, Lerato!');
+    expect(welcome('')).toBe('Welcome back!');
+  });
+});
