@@ -7,10 +7,10 @@ export type FacultyKey = (typeof FACULTY_KEYS)[number];
 export interface Faculty {
   key: FacultyKey;
   label: string;
-  departments: readonly string[];
+  departments: string[];
 }
 
-export const FACULTIES: readonly Faculty[] = [
+export const FACULTIES: Faculty[] = [
   {
     key: 'science',
     label: 'Science',
@@ -75,9 +75,9 @@ export function isFacultyKey(value: unknown): value is FacultyKey {
   return typeof value === 'string' && (FACULTY_KEYS as readonly string[]).includes(value);
 }
 
-/** The departments of a faculty; an unknown key has none (the department select stays empty). */
-export function departmentsOf(key: string): readonly string[] {
-  return FACULTIES.find((faculty) => faculty.key === key)?.departments ?? [];
+/** The departments of a faculty (a copy); an unknown key has none, so the department select stays empty. */
+export function departmentsOf(key: string): string[] {
+  return [...(FACULTIES.find((faculty) => faculty.key === key)?.departments ?? [])];
 }
 
 /** The faculty's display label; an unknown key comes back unchanged. */

@@ -29,7 +29,7 @@ const centralScience: PackageBook = {
   note: USED_COPY_NOTE,
 };
 
-export const TEXTBOOK_PACKAGES: readonly TextbookPackage[] = [
+export const TEXTBOOK_PACKAGES: TextbookPackage[] = [
   {
     id: 'computer-science',
     name: 'Computer Science',

@@ -30,7 +30,7 @@ export function universityLabel(name: string): string {
   return name.replace(/University/g, 'Uni.');
 }
 
-export const SIGNUP_UNIVERSITIES: readonly SignupUniversity[] = UNIVERSITY_IDS.map((id) => ({
+export const SIGNUP_UNIVERSITIES: SignupUniversity[] = UNIVERSITY_IDS.map((id) => ({
   id,
   name: SIGNUP_UNIVERSITY_NAMES[id],
   label: universityLabel(SIGNUP_UNIVERSITY_NAMES[id]),
@@ -81,7 +81,7 @@ export interface FeaturedUniversity {
 }
 
 /** The landing page's 9; the two Johannesburg campuses where Reshelf started come first. */
-export const FEATURED_UNIVERSITIES: readonly FeaturedUniversity[] = (
+export const FEATURED_UNIVERSITIES: FeaturedUniversity[] = (
   ['wits', 'uj', 'up', 'uct', 'sun', 'ukzn', 'ru', 'uwc', 'nmu'] as const
 ).map((id) => ({ id, name: SIGNUP_UNIVERSITY_NAMES[id] }));
 
@@ -89,7 +89,7 @@ export const FEATURED_UNIVERSITIES: readonly FeaturedUniversity[] = (
  * Busy, public, well-lit places on each campus that the meetup picker suggests. Sellers may still type
  * another place; these are a safe default, never a private address.
  */
-export const CAMPUS_MEETUP_SPOTS: Record<UniversityId, readonly string[]> = {
+export const CAMPUS_MEETUP_SPOTS: Record<UniversityId, string[]> = {
   uct: [
     'Chancellor Oppenheimer Library entrance (Upper Campus)',
     'Jammie Plaza (Jameson Hall steps)',
