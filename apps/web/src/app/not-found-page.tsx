@@ -1,0 +1,46 @@
+// The 404 page: a random green avatar, the vanished-textbook message and the way home.
+import { useState } from 'react';
+import { Home } from 'lucide-react';
+import { ButtonLink } from '../components/ui/button';
+import { usePageTitle } from '../lib/use-page-title';
+
+export const NOT_FOUND_MESSAGE = 'This page has vanished like a second-hand textbook before exams.';
+
+/** Avatar styles that read well on green (indexes into the server's 30 styles). */
+const AVATAR_STYLES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
+
+function randomSeed(): string {
+  const bytes = new Uint8Array(6);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function NotFoundPage() {
+  usePageTitle('Page Not Found', 'The page you were looking for is not on Reshelf.');
+  const [avatar] = useState(() => ({
+    seed: randomSeed(),
+    style: AVATAR_STYLES[Math.floor(Math.random() * AVATAR_STYLES.length)] ?? 0,
+  }));
+  return (
+    <section aria-labelledby="not-found-title" className="mx-auto flex max-w-xl flex-col items-center px-6 py-16 text-center sm:py-24">
+      <div className="grid h-36 w-36 place-items-center overflow-hidden rounded-full bg-brand-100 ring-8 ring-brand-50">
+        <img
+          src={`/api/v1/avatars/${avatar.seed}.svg?style=${avatar.style}`}
+          alt=""
+          width={120}
+          height={120}
+          className="h-30 w-30"
+        />
+      </div>
+      <p className="mt-8 text-sm font-semibold tracking-widest text-brand-700 uppercase">Error 404</p>
+      <h1 id="not-found-title" className="mt-2 text-3xl font-bold">
+        Page not found
+      </h1>
+      <p className="mt-4 text-lg text-ink-600">{NOT_FOUND_MESSAGE}</p>
+      <ButtonLink to="/" size="lg" className="mt-8">
+        <Home aria-hidden="true" size={20} />
+        Back Home
+      </ButtonLink>
+    </section>
+  );
+}

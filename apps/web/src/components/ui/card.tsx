@@ -1,0 +1,31 @@
+// A rounded surface that groups related content.
+import type { HTMLAttributes } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface CardProps extends HTMLAttributes<HTMLDivElement> {
+  /** Adds a lift on hover, for cards that are links or buttons as a whole. */
+  interactive?: boolean;
+  padded?: boolean;
+}
+
+export function Card({ className, interactive = false, padded = true, ...rest }: CardProps) {
+  return (
+    <div
+      className={cn(
+        'rounded-card border border-ink-200 bg-white shadow-soft',
+        padded && 'p-6',
+        interactive && 'transition-[box-shadow,transform] duration-200 hover:-translate-y-0.5 hover:shadow-lift',
+        className,
+      )}
+      {...rest}
+    />
+  );
+}
+
+export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
+  return <h3 className={cn('text-lg font-semibold text-ink-900', className)} {...rest} />;
+}
+
+export function CardText({ className, ...rest }: HTMLAttributes<HTMLParagraphElement>) {
+  return <p className={cn('mt-2 text-ink-600', className)} {...rest} />;
+}

@@ -1,0 +1,155 @@
+// Contact Us (spec section 2): the contact form (sent to POST /api/v1/contact) and the info cards.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Clock, Mail, MapPin, Send } from 'lucide-react';
+import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, type ContactInput } from '@reshelf/shared';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { Textarea } from '../../components/ui/textarea';
+import { Toggle } from '../../components/ui/toggle';
+import { toast } from '../../components/ui/toast';
+import { api } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export const SUPPORT_EMAIL = 'support@reshelf.co.za';
+
+const UNIVERSITY_OPTIONS = CONTACT_UNIVERSITIES.map((name) => ({ value: name, label: name }));
+
+const EMPTY: ContactInput = {
+  firstName: '',
+  lastName: '',
+  studentNumber: '',
+  // The 'Select University' placeholder: not a valid choice, so the schema asks for one.
+  university: '' as ContactInput['university'],
+  email: '',
+  message: '',
+  website: '',
+};
+
+const INFO_CARDS = [
+  { icon: MapPin, title: 'Location', text: 'Johannesburg, South Africa' },
+  {
+    icon: Mail,
+    title: 'Email',
+    text: (
+      <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+        {SUPPORT_EMAIL}
+      </a>
+    ),
+  },
+  { icon: Clock, title: 'Response time', text: `We reply within ${LIMITS.contactResponseHours} hours` },
+] as const;
+
+export function ContactPage() {
+  usePageTitle('Contact Us', 'Questions about buying or selling textbooks on Reshelf? Send us a message; we reply within 72 hours.');
+  const [agreed, setAgreed] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('/contact', { method: 'POST', body: values });
+      toast.success(MESSAGES.contactSent);
+      reset(EMPTY);
+      setAgreed(false);
+    } catch {
+      toast.error(MESSAGES.contactFailedToast);
+    }
+  });
+
+  return (
+    <div className="bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto max-w-7xl px-4 pt-14 pb-20 sm:px-6 sm:pt-20 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-bold tracking-widest text-brand-700 uppercase">Contact Us</p>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-display">We&rsquo;d love to hear from you</h1>
+          <p className="mt-5 text-lg text-ink-600">
+            A question about a listing, a meetup or your account? Send us a message and a real person will answer.
+          </p>
+        </div>
+
+        <div className="mt-12 grid gap-8 lg:grid-cols-[1fr_22rem]">
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            aria-labelledby="contact-form-title"
+            className="rounded-card bg-white p-6 shadow-soft ring-1 ring-ink-200/70 sm:p-8"
+          >
+            <h2 id="contact-form-title" className="text-xl font-bold">
+              Send a message
+            </h2>
+            <div className="mt-6 grid gap-5 sm:grid-cols-2">
+              <Field label="First name" required error={errors.firstName?.message}>
+                <Input autoComplete="given-name" {...register('firstName')} />
+              </Field>
+              <Field label="Last name" required error={errors.lastName?.message}>
+                <Input autoComplete="family-name" {...register('lastName')} />
+              </Field>
+              <Field label="Student number" required error={errors.studentNumber?.message}>
+                <Input autoComplete="off" inputMode="text" {...register('studentNumber')} />
+              </Field>
+              <Field label="University" required error={errors.university?.message}>
+                <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} {...register('university')} />
+              </Field>
+              <Field label="Email address" required error={errors.email?.message} className="sm:col-span-2">
+                <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+              </Field>
+              <Field label="Message" required error={errors.message?.message} className="sm:col-span-2">
+                <Textarea rows={6} maxLength={LIMITS.contactMessageMaxLength} {...register('message')} />
+              </Field>
+            </div>
+
+            {/* Honeypot: invisible to people, tempting to bots. The server drops messages that fill it. */}
+            <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+              <label htmlFor="contact-website">Website</label>
+              <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+            </div>
+
+            <Toggle
+              className="mt-6"
+              checked={agreed}
+              onCheckedChange={setAgreed}
+              ariaLabel="I agree to the privacy policy and terms"
+              label={
+                <>
+                  I agree to the{' '}
+                  <Link to="/privacy" className="font-semibold text-brand-700 underline underline-offset-2">
+                    privacy policy
+                  </Link>{' '}
+                  and terms, and allow Reshelf to use my details to answer this message.
+                </>
+              }
+            />
+
+            <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={!agreed || isSubmitting}>
+              <Send aria-hidden="true" size={18} />
+              {isSubmitting ? 'Sending...' : 'Send Message'}
+            </Button>
+          </form>
+
+          <aside aria-label="Other ways to reach us" className="flex flex-col gap-4">
+            {INFO_CARDS.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="flex gap-4 rounded-card bg-white p-6 shadow-soft ring-1 ring-ink-200/70">
+                <div aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon size={22} />
+                </div>
+                <div>
+                  <h2 className="font-bold">{title}</h2>
+                  <p className="mt-1 break-words text-ink-600">{text}</p>
+                </div>
+              </div>
+            ))}
+          </aside>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// The landing page (spec section 2, Home): hero, How It Works, Why Choose, featured universities,
+// figures, FAQ and the promo popup.
+import { Link } from 'react-router';
+import {
+  ArrowRight,
+  BadgeCheck,
+  GraduationCap,
+  Handshake,
+  Leaf,
+  MapPin,
+  MessageCircle,
+  PiggyBank,
+  Search,
+  ShieldCheck,
+  Users,
+} from 'lucide-react';
+import { FEATURED_UNIVERSITIES } from '@reshelf/shared';
+import { ButtonLink } from '../../../components/ui/button';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { FaqAccordion } from '../components/faq-accordion';
+import { PromoPopup } from '../components/promo-popup';
+import { FigureRow, Section } from '../components/section';
+import { FAQ, HOW_IT_WORKS, LANDING_FIGURES, WHY_CHOOSE } from '../content';
+
+const STEP_ICONS = [Search, ShieldCheck, Handshake] as const;
+const REASON_ICONS = [PiggyBank, GraduationCap, BadgeCheck, MapPin, Leaf, Users] as const;
+
+function initials(name: string): string {
+  const words = name.replace(/University of (the )?/g, '').split(/[\s-]+/).filter(Boolean);
+  return words.map((w) => w[0]).join('').slice(0, 3).toUpperCase();
+}
+
+export function HomePage() {
+  usePageTitle(
+    null,
+    'Buy and sell second-hand university textbooks with students on your campus. Save up to 70%, meet on campus, trade safely. Reshelf is made for South African students.',
+  );
+  return (
+    <>
+      {/* Hero */}
+      <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white">
+        <div aria-hidden="true" className="absolute -top-32 -left-32 h-96 w-96 rounded-full bg-brand-100/60 blur-3xl" />
+        <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pt-10 pb-16 sm:px-6 sm:pt-16 lg:grid-cols-2 lg:gap-16 lg:px-8 lg:pt-20 lg:pb-24">
+          <div className="text-center lg:text-left">
+            <p className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-brand-800 shadow-soft ring-1 ring-brand-100">
+              <GraduationCap aria-hidden="true" size={16} />
+              For South African university students
+            </p>
+            <h1 id="hero-title" className="mt-6 text-3xl font-extrabold tracking-tight sm:text-display">
+              Your next textbook is on <span className="text-brand-700">someone&rsquo;s shelf</span>
+            </h1>
+            <p className="mx-auto mt-5 max-w-xl text-lg text-ink-600 lg:mx-0">
+              Find textbooks from your university, save up to 70% on textbook costs and list your books in minutes.
+              Meet on campus, check the book, done.
+            </p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
+              <ButtonLink to="/signup" size="lg">
+                Sell Now!
+                <ArrowRight aria-hidden="true" size={20} />
+              </ButtonLink>
+              <ButtonLink to="/about" size="lg" variant="outline">
+                Learn More
+              </ButtonLink>
+            </div>
+          </div>
+          <div className="mx-auto w-full max-w-lg">
+            <img
+              src="/hero-books.svg"
+              alt="A shelf of colourful textbooks with a 70% off price tag and a campus map pin"
+              width={560}
+              height={460}
+              fetchPriority="high"
+              className="h-auto w-full"
+            />
+          </div>
+        </div>
+        <div className="relative mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+          <FigureRow figures={LANDING_FIGURES} />
+        </div>
+      </section>
+
+      <Section id="how-it-works" eyebrow="How It Works" title="Three steps from shelf to student" tone="tint">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {HOW_IT_WORKS.map((step, index) => {
+            const Icon = STEP_ICONS[index] ?? Search;
+            return (
+              <li key={step.title} className="relative rounded-card bg-white p-7 shadow-soft ring-1 ring-ink-200/70">
+                <span aria-hidden="true" className="absolute top-6 right-6 text-4xl font-extrabold text-brand-100">
+                  {index + 1}
+                </span>
+                <div aria-hidden="true" className="grid h-12 w-12 place-items-center rounded-xl bg-brand-600 text-white">
+                  <Icon size={24} />
+                </div>
+                <h3 className="mt-5 text-lg font-bold">{step.title}</h3>
+                <p className="mt-2 text-ink-600">{step.text}</p>
+              </li>
+            );
+          })}
+        </ol>
+      </Section>
+
+      <Section id="why-choose" eyebrow="Why Choose Reshelf" title="Made for the way students really buy books">
+        <ul className="grid gap-x-8 gap-y-10 sm:grid-cols-2 lg:grid-cols-3">
+          {WHY_CHOOSE.map((reason, index) => {
+            const Icon = REASON_ICONS[index] ?? BadgeCheck;
+            return (
+              <li key={reason.title} className="flex gap-4">
+                <div aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700">
+                  <Icon size={22} />
+                </div>
+                <div>
+                  <h3 className="font-bold">{reason.title}</h3>
+                  <p className="mt-1 text-ink-600">{reason.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section
+        id="universities"
+        eyebrow="Featured Universities"
+        title="Students trade textbooks at these campuses"
+        intro="Sign up with your student number and see listings from your own university first."
+        tone="tint"
+      >
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {FEATURED_UNIVERSITIES.map((university) => (
+            <li key={university.id} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-soft ring-1 ring-ink-200/70">
+              <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-sm font-extrabold text-brand-800">
+                {initials(university.name)}
+              </span>
+              <span className="font-semibold text-ink-800">{university.name}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="faq" eyebrow="FAQ" title="Questions students ask us">
+        <div className="mx-auto max-w-3xl">
+          <FaqAccordion items={FAQ} />
+          <p className="mt-8 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-center text-ink-600">
+            <MessageCircle aria-hidden="true" size={20} className="text-brand-700" />
+            Still have a question?
+            <Link to="/contact" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+              Contact our support team
+            </Link>
+          </p>
+        </div>
+      </Section>
+
+      <section aria-labelledby="cta-title" className="px-4 pb-20 sm:px-6 lg:px-8">
+        <div className="mx-auto max-w-5xl overflow-hidden rounded-3xl bg-brand-700 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="cta-title" className="text-2xl font-extrabold text-white sm:text-3xl">
+            Got books gathering dust?
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-brand-100">
+            Turn last semester&rsquo;s textbooks into cash, and help a first-year save on theirs.
+          </p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <ButtonLink to="/signup" size="lg" variant="soft">
+              Join Reshelf
+            </ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <PromoPopup />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+// Build and dev-server configuration of the Reshelf web app.
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const src = decodeURIComponent(new URL('./src', import.meta.url).pathname);
+// The API server runs on its own port in development; the SPA talks to it through this proxy so
+// cookies stay same-origin exactly as in production.
+const apiTarget = 'http://127.0.0.1:3000';
+
+/** sonner injects its CSS with a runtime <style> tag, which the server's CSP (style-src 'self')
+ *  refuses. src/styles.css imports the same CSS as a file, so the injection is switched off here. */
+function sonnerWithoutInjectedStyles(): Plugin {
+  return {
+    name: 'reshelf:sonner-without-injected-styles',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
+      return { code: code.replace('function __insertCSS(code) {', 'function __insertCSS(code) { return;'), map: null };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [sonnerWithoutInjectedStyles(), react(), tailwindcss()],
+  resolve: { alias: { '@': src } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    sourcemap: false,
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // @reshelf/shared is pure data, rules and messages; saying so lets the landing page leave out
+        // the zod schemas it does not use (the package itself does not declare "sideEffects": false).
+        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      '/healthz': { target: apiTarget },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});
