@@ -1,5 +1,6 @@
 // The payload schemas, one per body or query, shared by the React forms and the Fastify routes.
-export * from './common';
+// The field builders stay internal; the error helpers are what routes and forms need.
+export { fieldErrors, firstIssueMessage } from './common';
 export * from './auth';
 export * from './contact';
 export * from './newsletter';
