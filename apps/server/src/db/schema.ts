@@ -67,6 +67,54 @@ export interface JobRunsTable {
   last_run_by: string | null;
 }
 
+export interface BooksTable {
+  id: string;
+  seller_id: string;
+  title: string;
+  author: string;
+  isbn: string;
+  isbn_digits: string;
+  publisher: string;
+  publication_year: number;
+  language: string;
+  category: string;
+  study_level: string;
+  condition: string;
+  price_cents: number;
+  edition: string;
+  number_of_pages: number;
+  description: string;
+  additional_notes: string | null;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  availability: Generated<'available' | 'reserved' | 'sold'>;
+  decline_reason: string | null;
+  university: string;
+  created_at: string;
+  updated_at: string;
+  approved_at: string | null;
+}
+
+export interface BookImagesTable {
+  id: string;
+  book_id: string;
+  position: number;
+  path_full: string;
+  path_thumb: string;
+  width: number;
+  height: number;
+}
+
+export interface NotificationsTable {
+  id: string;
+  student_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   job_runs: JobRunsTable;
   students: StudentsTable;
@@ -74,4 +122,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  books: BooksTable;
+  book_images: BookImagesTable;
+  notifications: NotificationsTable;
 }

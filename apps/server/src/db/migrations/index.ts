@@ -3,9 +3,11 @@ import type { Migration } from 'kysely/migration';
 import * as accounts from './2026-11-21-001-accounts.ts';
 import * as publicSite from './2026-11-21-002-public-site.ts';
 import * as jobs from './2026-11-21-003-jobs.ts';
+import * as listings from './2026-11-21-004-listings.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-public-site': publicSite,
   '2026-11-21-003-jobs': jobs,
+  '2026-11-21-004-listings': listings,
 };
