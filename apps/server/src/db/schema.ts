@@ -115,7 +115,89 @@ export interface NotificationsTable {
   created_at: string;
 }
 
+export type OrderStatusColumn = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'completed' | 'expired';
+
+export interface OrdersTable {
+  id: string;
+  book_id: string | null;
+  buyer_id: string | null;
+  seller_id: string | null;
+  buyer_first_name: string;
+  seller_first_name: string;
+  book_title: string;
+  book_author: string;
+  book_edition: string;
+  book_isbn: string;
+  book_condition: string;
+  book_image_url: string | null;
+  book_thumb_url: string | null;
+  amount_cents: number;
+  status: OrderStatusColumn;
+  meetup_location: string | null;
+  meetup_at: string | null;
+  reason: string | null;
+  expires_at: string;
+  completed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderMessagesTable {
+  id: string;
+  order_id: string;
+  sender_id: string | null;
+  sender_first_name: string;
+  body: string;
+  created_at: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  order_id: string;
+  reviewer_id: string | null;
+  reviewer_first_name: string;
+  subject_id: string | null;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  student_id: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: string;
+}
+
+export interface CartItemsTable {
+  student_id: string;
+  item_type: 'book' | 'package';
+  item_id: string;
+  created_at: string;
+}
+
+export interface PackageOrdersTable {
+  id: string;
+  student_id: string | null;
+  student_first_name: string;
+  student_email: string | null;
+  package_id: string;
+  package_name: string;
+  amount_cents: number;
+  status: 'requested' | 'confirmed' | 'collected' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  orders: OrdersTable;
+  order_messages: OrderMessagesTable;
+  reviews: ReviewsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  cart_items: CartItemsTable;
+  package_orders: PackageOrdersTable;
   job_runs: JobRunsTable;
   students: StudentsTable;
   sessions: SessionsTable;

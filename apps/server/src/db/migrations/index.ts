@@ -4,10 +4,14 @@ import * as accounts from './2026-11-21-001-accounts.ts';
 import * as publicSite from './2026-11-21-002-public-site.ts';
 import * as jobs from './2026-11-21-003-jobs.ts';
 import * as listings from './2026-11-21-004-listings.ts';
+import * as catalogueSearch from './2026-11-21-005-catalogue-search.ts';
+import * as orders from './2026-11-21-006-orders.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
   '2026-11-21-002-public-site': publicSite,
   '2026-11-21-003-jobs': jobs,
   '2026-11-21-004-listings': listings,
+  '2026-11-21-005-catalogue-search': catalogueSearch,
+  '2026-11-21-006-orders': orders,
 };
