@@ -1,4 +1,5 @@
 // Builds the Fastify app for a configuration: plugins first, then the modules, in layer order. No listen.
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,13 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { brevoProvider, createNewsletterService, type NewsletterProvider } from './modules/newsletter/service.ts';
 import { createScheduler } from './modules/jobs/service.ts';
+import { localStorage } from './lib/storage.ts';
+import { listingRoutes } from './modules/listings/routes.ts';
+import { createListingsService } from './modules/listings/service.ts';
+import { moderationRoutes } from './modules/moderation/routes.ts';
+import { createModerationService } from './modules/moderation/service.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { createNotificationsService } from './modules/notifications/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +41,9 @@ export interface Services {
   accounts: ReturnType<typeof createAccountsService>;
   newsletter: ReturnType<typeof createNewsletterService>;
   scheduler: ReturnType<typeof createScheduler>;
+  listings: ReturnType<typeof createListingsService>;
+  moderation: ReturnType<typeof createModerationService>;
+  notifications: ReturnType<typeof createNotificationsService>;
 }
 
 export interface BuildOptions {
@@ -108,13 +119,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const scheduler = createScheduler(ctx, app.log);
   scheduler.add({ name: 'prune-sessions', everyMs: 6 * 3_600_000, run: () => accounts.pruneSessions() });
   scheduler.add({ name: 'newsletter-sync', everyMs: 60_000, run: () => newsletter.syncDue() });
-  app.decorate('services', { accounts, newsletter, scheduler });
+  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const listings = createListingsService(ctx, storage);
+  accounts.onAccountDeletion(listings.accountDeletionHook);
+  const notifications = createNotificationsService(ctx);
+  const moderation = createModerationService(ctx, {
+    listings,
+    emailOf: async (id) => (await accounts.profile(id))?.email,
+    log: app.log,
+  });
+  app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications });
 
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
   await app.register(avatarRoutes);
   await app.register(contactRoutes);
   await app.register(newsletterRoutes, { newsletter });
+  await app.register(listingRoutes, { listings, storage });
+  await app.register(moderationRoutes, { moderation });
+  await app.register(notificationRoutes, { notifications });
 
   if (opts.jobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => scheduler.start());

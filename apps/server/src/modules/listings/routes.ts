@@ -1,0 +1,65 @@
+// HTTP for listings (API.md "Books"): list a book (multipart), read one, the seller's own list, edit,
+// withdraw; and the stored photos under /uploads. Thin: the rules live in the service.
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Storage } from '../../lib/storage.ts';
+import { requireRole, requireStudent } from '../../plugins/session.ts';
+import { bookIdParams, pageQuery } from './schemas.ts';
+import type { ListingsService } from './service.ts';
+import { UPLOAD_LIMITS, readListingUpload } from './upload.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function listingRoutes(app: FastifyInstance, opts: { listings: ListingsService; storage: Storage }) {
+  const { listings, storage } = opts;
+  // Multipart only in this scope: the rest of the API takes JSON.
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Role checks run before validation and before the upload is read, so a buyer hears 403 at once.
+  const seller = async (request: FastifyRequest) => void requireRole(request, 'seller');
+  const signedIn = async (request: FastifyRequest) => void requireStudent(request);
+
+  r.post('/api/v1/books', { preValidation: seller }, async (request, reply) => {
+    const auth = requireRole(request, 'seller');
+    const upload = await readListingUpload(request, (bookData) => listings.parseListing(bookData));
+    const book = await listings.createListing(auth.student, upload.bookData, upload.images);
+    return reply.status(201).send({ book });
+  });
+
+  r.get('/api/v1/books/:id', { schema: { params: bookIdParams } }, async (request) => {
+    return { book: await listings.viewBook(request.auth?.student ?? null, request.params.id) };
+  });
+
+  r.get('/api/v1/seller/books', { preValidation: seller, schema: { querystring: pageQuery } }, async (request) => {
+    const auth = requireRole(request, 'seller');
+    return listings.sellerBooks(auth.student.id, request.query.page, request.query.pageSize);
+  });
+
+  // JSON edits the details; multipart (`bookData` with the same fields, plus 4-6 `images`) also replaces the photos.
+  r.patch('/api/v1/books/:id', { preValidation: signedIn, schema: { params: bookIdParams } }, async (request) => {
+    const auth = requireStudent(request);
+    if (request.isMultipart()) {
+      const upload = await readListingUpload(request);
+      const images = upload.images.length ? upload.images : undefined;
+      return { book: await listings.editListing(auth.student, request.params.id, upload.bookData, images) };
+    }
+    return { book: await listings.editListing(auth.student, request.params.id, request.body) };
+  });
+
+  r.delete('/api/v1/books/:id', { preValidation: signedIn, schema: { params: bookIdParams } }, async (request, reply) => {
+    const auth = requireStudent(request);
+    await listings.withdrawListing(auth.student, request.params.id);
+    return reply.status(204).send();
+  });
+
+  // Stored photos: names are random and never reused, so they cache for a year.
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    reply.header('x-content-type-options', 'nosniff');
+    const object = await storage.get(key);
+    if (!object) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.header('cache-control', IMMUTABLE).header('content-length', object.size).type(object.contentType).send(object.body);
+  });
+}

@@ -1,0 +1,84 @@
+// Moderation: an admin approves or declines a pending listing; the seller hears about it in the app
+// (recorded with the decision, in one transaction) and by email (after it, best effort).
+import type { Book, BookStatus } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import { brandedMail } from '../../lib/mailer.ts';
+import type { ListingsService } from '../listings/service.ts';
+import { notify } from '../notifications/service.ts';
+
+export interface ModerationDeps {
+  listings: ListingsService;
+  /** The seller's email address (from the accounts module). */
+  emailOf(studentId: string): Promise<string | undefined>;
+  log?: { error(obj: unknown, msg: string): void };
+}
+
+export const approvedTitle = (title: string) => `Your listing "${title}" is live`;
+export const declinedTitle = (title: string) => `Your listing "${title}" was not approved`;
+
+export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
+  const { clock, mailer, config } = ctx;
+  const { listings } = deps;
+  const sellerBooksUrl = `${config.publicUrl}/seller/books`;
+
+  async function mailSeller(book: Book, subject: string, heading: string, paragraphs: string[], action: { label: string; url: string }) {
+    try {
+      const to = await deps.emailOf(book.seller.id);
+      if (!to) return;
+      await mailer.send(brandedMail({ to, subject, heading, paragraphs, action }));
+    } catch (err) {
+      // The decision stands and the in-app notice is stored; a mail outage must not undo either.
+      deps.log?.error({ err, bookId: book.id }, 'moderation mail failed');
+    }
+  }
+
+  return {
+    queue: (status: BookStatus, page: number, pageSize: number) => listings.moderationQueue(status, page, pageSize),
+
+    async approve(bookId: string): Promise<Book> {
+      const book = await listings.moderate(bookId, { status: 'approved' }, async (trx, decided) => {
+        await notify(trx, decided.seller.id, {
+          kind: 'listing_approved',
+          title: approvedTitle(decided.title),
+          body: 'Buyers can now find it in the catalogue.',
+          link: `/books/${decided.id}`,
+          at: clock.now(),
+        });
+      });
+      await mailSeller(
+        book,
+        approvedTitle(book.title),
+        approvedTitle(book.title),
+        [`Hi ${book.seller.firstName}, a moderator approved "${book.title}". Buyers can now find it in the Reshelf catalogue.`],
+        { label: 'View your listing', url: `${config.publicUrl}/books/${book.id}` },
+      );
+      return book;
+    },
+
+    async decline(bookId: string, reason: string): Promise<Book> {
+      const book = await listings.moderate(bookId, { status: 'declined', reason }, async (trx, decided) => {
+        await notify(trx, decided.seller.id, {
+          kind: 'listing_declined',
+          title: declinedTitle(decided.title),
+          body: `Reason: ${reason}. You can edit the listing and submit it again.`,
+          link: '/seller/books',
+          at: clock.now(),
+        });
+      });
+      await mailSeller(
+        book,
+        declinedTitle(book.title),
+        declinedTitle(book.title),
+        [
+          `Hi ${book.seller.firstName}, a moderator did not approve "${book.title}".`,
+          `Reason: ${reason}`,
+          'You can fix the listing in My Books and submit it again.',
+        ],
+        { label: 'Open My Books', url: sellerBooksUrl },
+      );
+      return book;
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -1,0 +1,36 @@
+// SQL for in-app notifications. Every function takes the db or a transaction first.
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, NotificationsTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+
+export const insertNotification = (db: Q, row: Insertable<NotificationsTable>) => db.insertInto('notifications').values(row).execute();
+
+export const listNotifications = (db: Q, studentId: string, limit: number, offset: number) =>
+  db
+    .selectFrom('notifications')
+    .selectAll()
+    .where('student_id', '=', studentId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+
+export async function countNotifications(db: Q, studentId: string): Promise<{ total: number; unread: number }> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread')])
+    .where('student_id', '=', studentId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), unread: Number(row.unread) };
+}
+
+export const findNotification = (db: Q, studentId: string, id: string) =>
+  db.selectFrom('notifications').selectAll().where('id', '=', id).where('student_id', '=', studentId).executeTakeFirst();
+
+export const markRead = (db: Q, studentId: string, id: string, at: string) =>
+  db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).where('student_id', '=', studentId).where('read_at', 'is', null).execute();
+
+export const markAllRead = (db: Q, studentId: string, at: string) =>
+  db.updateTable('notifications').set({ read_at: at }).where('student_id', '=', studentId).where('read_at', 'is', null).execute();
