@@ -1,15 +1,12 @@
 // Build and dev-server configuration of the Reshelf web app.
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-const src = decodeURIComponent(new URL('./src', import.meta.url).pathname);
-// The API server runs on its own port in development; the SPA talks to it through this proxy so
-// cookies stay same-origin exactly as in production.
-const apiTarget = 'http://127.0.0.1:3000';
+const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 /** sonner injects its CSS with a runtime <style> tag, which the server's CSP (style-src 'self')
- *  refuses. src/styles.css imports the same CSS as a file, so the injection is switched off here. */
+ *  refuses. src/app/styles.css imports the same CSS as a file, so the injection is switched off here. */
 function sonnerWithoutInjectedStyles(): Plugin {
   return {
     name: 'reshelf:sonner-without-injected-styles',
@@ -21,32 +18,37 @@ function sonnerWithoutInjectedStyles(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [sonnerWithoutInjectedStyles(), react(), tailwindcss()],
-  resolve: { alias: { '@': src } },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: false,
-    target: 'es2022',
-    rolldownOptions: {
-      treeshake: {
-        // @reshelf/shared is pure data, rules and messages; saying so lets the landing page leave out
-        // the zod schemas it does not use (the package itself does not declare "sideEffects": false).
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+export default defineConfig(({ mode }) => {
+  // The API server runs on its own port in development; the SPA talks to it through this proxy so
+  // cookies stay same-origin exactly as in production. RESHELF_API_URL points it elsewhere.
+  const apiTarget = loadEnv(mode, here, 'RESHELF_').RESHELF_API_URL || 'http://127.0.0.1:3000';
+  return {
+    plugins: [sonnerWithoutInjectedStyles(), react(), tailwindcss()],
+    resolve: { alias: { '@': `${here}src` } },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      assetsDir: 'assets',
+      sourcemap: false,
+      target: 'es2022',
+      rolldownOptions: {
+        treeshake: {
+          // @reshelf/shared is pure data, rules and messages; saying so lets the landing page leave out
+          // the zod schemas it does not use (the package itself does not declare "sideEffects": false).
+          moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+        },
       },
     },
-  },
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false, ws: true },
-      '/healthz': { target: apiTarget },
+    server: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false, ws: true },
+        '/healthz': { target: apiTarget },
+      },
     },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+    preview: {
+      proxy: {
+        '/api': { target: apiTarget, changeOrigin: false },
+      },
     },
-  },
+  };
 });

@@ -1,6 +1,7 @@
 // The 404 page: a random green avatar, the vanished-textbook message and the way home.
 import { useState } from 'react';
 import { Home } from 'lucide-react';
+import { Avatar } from '../components/ui/avatar';
 import { ButtonLink } from '../components/ui/button';
 import { usePageTitle } from '../lib/use-page-title';
 
@@ -23,15 +24,7 @@ export function NotFoundPage() {
   }));
   return (
     <section aria-labelledby="not-found-title" className="mx-auto flex max-w-xl flex-col items-center px-6 py-16 text-center sm:py-24">
-      <div className="grid h-36 w-36 place-items-center overflow-hidden rounded-full bg-brand-100 ring-8 ring-brand-50">
-        <img
-          src={`/api/v1/avatars/${avatar.seed}.svg?style=${avatar.style}`}
-          alt=""
-          width={120}
-          height={120}
-          className="h-30 w-30"
-        />
-      </div>
+      <Avatar seed={avatar.seed} style={avatar.style} size={144} className="ring-8 ring-brand-50" loading="eager" />
       <p className="mt-8 text-sm font-semibold tracking-widest text-brand-700 uppercase">Error 404</p>
       <h1 id="not-found-title" className="mt-2 text-3xl font-bold">
         Page not found

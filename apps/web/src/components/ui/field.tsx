@@ -80,5 +80,5 @@ export const controlClasses =
   'block w-full rounded-xl border border-ink-300 bg-white px-3.5 text-base text-ink-900 shadow-xs ' +
   'placeholder:text-ink-500 transition-[border-color,box-shadow] duration-150 ' +
   'hover:border-ink-400 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/25 ' +
-  'disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 read-only:bg-ink-50 ' +
+  'disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 ' +
   'aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/25';

@@ -7,5 +7,5 @@ export type InputProps = InputHTMLAttributes<HTMLInputElement>;
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ className, ...rest }, ref) {
   const wiring = useFieldControl(rest);
-  return <input ref={ref} className={cn(controlClasses, 'h-11', className)} {...rest} {...wiring} />;
+  return <input ref={ref} className={cn(controlClasses, 'h-11 read-only:bg-ink-50', className)} {...rest} {...wiring} />;
 });

@@ -55,7 +55,7 @@ export function NewsletterForm() {
             name="email"
             autoComplete="email"
             inputMode="email"
-            placeholder="you@student.wits.ac.za"
+            placeholder="you@uj.ac.za"
             aria-describedby={hintId}
             value={email}
             onChange={(event) => setEmail(event.target.value)}

@@ -25,10 +25,19 @@ import { FAQ, HOW_IT_WORKS, LANDING_FIGURES, WHY_CHOOSE } from '../content';
 const STEP_ICONS = [Search, ShieldCheck, Handshake] as const;
 const REASON_ICONS = [PiggyBank, GraduationCap, BadgeCheck, MapPin, Leaf, Users] as const;
 
-function initials(name: string): string {
-  const words = name.replace(/University of (the )?/g, '').split(/[\s-]+/).filter(Boolean);
-  return words.map((w) => w[0]).join('').slice(0, 3).toUpperCase();
-}
+/** The short names students use for their campuses. */
+const SHORT_NAMES: Record<string, string> = {
+  wits: 'Wits',
+  uj: 'UJ',
+  up: 'UP',
+  uct: 'UCT',
+  sun: 'SU',
+  ukzn: 'UKZN',
+  ru: 'RU',
+  uwc: 'UWC',
+  nmu: 'NMU',
+  ufs: 'UFS',
+};
 
 export function HomePage() {
   usePageTitle(
@@ -63,7 +72,7 @@ export function HomePage() {
               </ButtonLink>
             </div>
           </div>
-          <div className="mx-auto w-full max-w-lg">
+          <div className="mx-auto w-full max-w-xs sm:max-w-md lg:max-w-lg">
             <img
               src="/hero-books.svg"
               alt="A shelf of colourful textbooks with a 70% off price tag and a campus map pin"
@@ -128,8 +137,8 @@ export function HomePage() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURED_UNIVERSITIES.map((university) => (
             <li key={university.id} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-soft ring-1 ring-ink-200/70">
-              <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-sm font-extrabold text-brand-800">
-                {initials(university.name)}
+              <span aria-hidden="true" className="grid h-11 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-xs font-extrabold text-brand-800">
+                {SHORT_NAMES[university.id] ?? university.id.toUpperCase()}
               </span>
               <span className="font-semibold text-ink-800">{university.name}</span>
             </li>

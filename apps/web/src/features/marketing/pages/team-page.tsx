@@ -1,5 +1,6 @@
 // Our Team (spec section 2): the co-founders and the lead developer, from team-data.ts.
 import { ExternalLink, Mail, Quote } from 'lucide-react';
+import { Avatar } from '../../../components/ui/avatar';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHero } from '../components/section';
@@ -34,22 +35,9 @@ export function TeamPage() {
         <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
           {TEAM.map((member) => (
             <li key={member.avatarSeed} className="flex flex-col rounded-card bg-white p-6 shadow-soft ring-1 ring-ink-200/70">
-              <div className="flex items-center gap-4">
-                <div className="grid h-16 w-16 shrink-0 place-items-center overflow-hidden rounded-full bg-brand-100">
-                  <img
-                    src={`/api/v1/avatars/${encodeURIComponent(member.avatarSeed)}.svg?style=${member.avatarStyle}`}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    className="h-16 w-16"
-                  />
-                </div>
-                <div>
-                  <h2 className="text-lg font-bold">{member.name}</h2>
-                  <p className="text-sm font-semibold text-brand-700">{member.role}</p>
-                </div>
-              </div>
+              <Avatar seed={member.avatarSeed} style={member.avatarStyle} size={80} name={member.name} loading="lazy" />
+              <h2 className="mt-4 text-lg font-bold">{member.name}</h2>
+              <p className="text-sm font-semibold text-brand-700">{member.role}</p>
               <blockquote className="mt-5 flex gap-2 text-ink-800 italic">
                 <Quote aria-hidden="true" size={18} className="mt-1 shrink-0 text-brand-400" />
                 <p>{member.quote}</p>

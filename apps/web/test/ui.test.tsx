@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Badge, Button, Dialog, Field, Input, PasswordInput, Spinner, Tabs } from '../src/components/ui';
+
+describe('design system', () => {
+  it('Field ties the label, hint and error to its control', () => {
+    render(
+      <Field label="Email Address" hint="Your university address" error="Invalid email format">
+        <Input />
+      </Field>,
+    );
+    const input = screen.getByLabelText('Email Address');
+    expect(input).toHaveAccessibleDescription('Your university address Invalid email format');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('PasswordInput shows and hides the password', async () => {
+    const user = userEvent.setup();
+    render(
+      <Field label="Password">
+        <PasswordInput defaultValue="Secret1!" />
+      </Field>,
+    );
+    const input = screen.getByLabelText('Password');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('Button shows a busy state and can render a link', () => {
+    render(
+      <>
+        <Button loading>Logging in...</Button>
+        <Button asChild variant="outline">
+          <a href="/signup">Sign Up</a>
+        </Button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveClass('rounded-full');
+  });
+
+  it('Spinner has an accessible label and Badge names the status', () => {
+    render(
+      <>
+        <Spinner label="Checking your session" />
+        <Badge status="declined" />
+      </>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Checking your session');
+    expect(screen.getByText('Declined')).toHaveClass('text-red-800');
+  });
+
+  it('Dialog moves focus in, closes on Escape and gives focus back', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Delete account</button>
+          <Dialog open={open} onClose={() => setOpen(false)} title="Are you sure?">
+            <button>Confirm</button>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Delete account' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.tab();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(document.body.style.overflow).toBe('');
+  });
+
+  it('Tabs move with the arrow keys and only the selected tab is in the tab order', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tabs
+        label="Settings"
+        items={[
+          { id: 'profile', label: 'Profile', panel: <p>Profile panel</p> },
+          { id: 'security', label: 'Security & Privacy', panel: <p>Security panel</p> },
+        ]}
+      />,
+    );
+    const [profile, security] = screen.getAllByRole('tab');
+    expect(profile).toHaveAttribute('aria-selected', 'true');
+    expect(security).toHaveAttribute('tabindex', '-1');
+    await user.click(profile!);
+    await user.keyboard('{ArrowRight}');
+    expect(security).toHaveFocus();
+    expect(security).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Security panel');
+    await user.keyboard('{ArrowRight}');
+    expect(profile).toHaveFocus();
+  });
+});
