@@ -5,7 +5,6 @@ import type { RouteObject } from 'react-router';
 import { PageSkeleton } from '../components/ui/skeleton';
 import { RootLayout, RootHydrateFallback } from './layouts/root-layout';
 import { PublicLayout } from './layouts/public-layout';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { RootError } from './root-error';
 
 /** The route constants of the spec (section 2), plus /privacy, /ai-tutor, /buyer/packages and /admin. */
@@ -51,6 +50,11 @@ function placeholder(title: string, description?: string) {
   };
 }
 
+/** A signed-in area: its role guard around the dashboard shell, loaded with the area's first page. */
+function area(exportName: 'BuyerArea' | 'SellerArea' | 'AdminArea') {
+  return page(() => import('./layouts/dashboard-areas'), exportName);
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -75,56 +79,50 @@ export const routes: RouteObject[] = [
               { path: 'ai-tutor', lazy: page(() => import('../features/marketing/pages/ai-tutor-page'), 'AiTutorPage') },
               { path: 'contact', lazy: page(() => import('../features/contact/contact-page'), 'ContactPage') },
 
-              // Account pages. Placeholders until the accounts feature (issue 3) puts its pages here,
-              // e.g. lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage').
-              // If they get their own two-column layout without the navigation bar, move them out
-              // of PublicLayout into a sibling group.
-              { path: 'signup', lazy: placeholder('Sign Up', 'Create your Reshelf account.') },
-              { path: 'login', lazy: placeholder('Login', 'Log in to your Reshelf account.') },
-              { path: 'reset', lazy: placeholder('Reset Password', 'Get a link to set a new password.') },
+              // Account pages (issue 3): two-column promo + form pages inside the public frame.
+              { path: 'signup', lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
+              { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
+              { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },
 
               { path: '*', lazy: page(() => import('./not-found-page'), 'NotFoundPage') },
             ],
           },
 
-          // Buyer area. GUARD: wrap this branch so only role buyer gets in, e.g. replace
-          // `Component: DashboardLayout` with a component rendering
-          // <RequireRole role="buyer"><DashboardLayout area="buyer" /></RequireRole>
-          // (spinner while the session check runs; mismatch toasts 'Access denied. Buyer account required.').
+          // Buyer area: role buyer only (RequireRole: spinner while the session check runs, /login for
+          // visitors, 'Access denied. Buyer account required.' for other roles) in the dashboard shell.
           {
             path: 'buyer',
-            Component: DashboardLayout,
+            lazy: area('BuyerArea'),
             HydrateFallback: PageSkeleton,
             children: [
               { index: true, lazy: placeholder('Buyer Home') },
               { path: 'books', lazy: placeholder('Buy Books') },
               { path: 'transactions', lazy: placeholder('Transactions') },
               { path: 'packages', lazy: placeholder('Textbook Packages') },
-              { path: 'faculty', lazy: placeholder('Faculty') },
-              { path: 'settings', lazy: placeholder('Settings') },
+              { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
+              { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
             ],
           },
 
-          // Seller area. GUARD: wrap like the buyer area with role seller
-          // ('Access denied. Seller account required.').
+          // Seller area: role seller only ('Access denied. Seller account required.').
           {
             path: 'seller',
-            Component: DashboardLayout,
+            lazy: area('SellerArea'),
             HydrateFallback: PageSkeleton,
             children: [
               { index: true, lazy: placeholder('Seller Home') },
               { path: 'sell', lazy: placeholder('Sell a Book') },
               { path: 'books', lazy: placeholder('My Books') },
               { path: 'transactions', lazy: placeholder('Transactions') },
-              { path: 'faculty', lazy: placeholder('Faculty') },
-              { path: 'settings', lazy: placeholder('Settings') },
+              { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
+              { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
             ],
           },
 
-          // Moderation area. GUARD: role admin only ('Access denied. Admin account required.').
+          // Moderation area: role admin only ('Access denied. Admin account required.').
           {
             path: 'admin',
-            Component: DashboardLayout,
+            lazy: area('AdminArea'),
             HydrateFallback: PageSkeleton,
             children: [{ index: true, lazy: placeholder('Moderation') }],
           },

@@ -1,26 +1,322 @@
-// A plain frame for the buyer, seller and admin areas until the dashboard shell (sidebar, top bar,
-// avatar, Sign Out) replaces it.
-import { Link, Outlet } from 'react-router';
-import { SkipLink } from './public-layout';
+// The dashboard shell of the buyer, seller and admin areas (spec section 2, Guarded areas): a sidebar
+// that collapses to icons on desktop (remembered), a top bar with an overlay menu on phones, the
+// student's avatar and first name, the area's entries and Sign Out. Rendered inside <RequireRole>.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import type { Role, Student } from '@reshelf/shared';
+import { cn } from '../../lib/cn';
+import { readStored, writeStored } from '../../lib/storage';
+import { areaPath, useSession } from '../../lib/session';
+import { AvatarImage, AvatarPicker, useAvatarStyle } from './dashboard-avatar';
+import { AREA_LABELS, DASHBOARD_NAV } from './dashboard-nav';
 import { Logo } from './logo';
+import { SkipLink } from './public-layout';
 
-export function DashboardLayout() {
+export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function useSignOut() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const signOut = useCallback(async () => {
+    if (busy) return;
+    setBusy(true);
+    // logout() clears the user even when the server cannot be reached.
+    await logout();
+    navigate('/login', { replace: true });
+  }, [busy, logout, navigate]);
+  return { signOut, busy };
+}
+
+function NavItems({ role, collapsed, onNavigate }: { role: Role; collapsed: boolean; onNavigate?: () => void }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-ink-50">
+    <ul className="flex flex-col gap-1">
+      {DASHBOARD_NAV[role].map(({ to, label, icon: Icon, end }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end={end}
+            onClick={onNavigate}
+            title={collapsed ? label : undefined}
+            className={({ isActive }) =>
+              cn(
+                'flex h-11 items-center gap-3 rounded-xl text-[0.95rem] transition-colors',
+                collapsed ? 'justify-center px-0' : 'px-3',
+                isActive ? 'bg-brand-50 font-bold text-brand-800' : 'font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900',
+              )
+            }
+          >
+            {({ isActive }) => (
+              <>
+                <Icon aria-hidden="true" size={20} className={cn('shrink-0', isActive ? 'text-brand-700' : 'text-ink-500')} />
+                <span className={cn(collapsed && 'sr-only')}>{label}</span>
+              </>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SignOutButton({ collapsed, onClick, busy }: { collapsed: boolean; onClick: () => void; busy: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-busy={busy || undefined}
+      title={collapsed ? 'Sign Out' : undefined}
+      className={cn(
+        'flex h-11 w-full items-center gap-3 rounded-xl text-[0.95rem] font-medium text-ink-700 transition-colors hover:bg-red-50 hover:text-red-800',
+        collapsed ? 'justify-center' : 'px-3',
+      )}
+    >
+      <LogOut aria-hidden="true" size={20} className="shrink-0" />
+      <span className={cn(collapsed && 'sr-only')}>{busy ? 'Signing out...' : 'Sign Out'}</span>
+    </button>
+  );
+}
+
+interface ProfileProps {
+  student: Student;
+  collapsed: boolean;
+  style: number;
+  onPick: (() => void) | null;
+  extra?: ReactNode;
+}
+
+/** The avatar and the student's first name; for sellers the avatar opens the style picker. */
+function Profile({ student, collapsed, style, onPick, extra }: ProfileProps) {
+  const avatar = <AvatarImage seed={student.id} style={style} size={collapsed ? 40 : 44} />;
+  return (
+    <div className={cn('flex items-center gap-3 rounded-2xl bg-ink-50 p-2', collapsed && 'justify-center bg-transparent p-0')}>
+      {onPick ? (
+        <button
+          type="button"
+          onClick={onPick}
+          aria-haspopup="dialog"
+          aria-label="Change avatar"
+          title="Change avatar"
+          className="shrink-0 rounded-full transition-transform hover:scale-105"
+        >
+          {avatar}
+        </button>
+      ) : (
+        avatar
+      )}
+      {!collapsed && (
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-ink-900">{student.firstName}</p>
+          <p className="truncate text-xs text-ink-600">{AREA_LABELS[student.role]}</p>
+        </div>
+      )}
+      {!collapsed && extra}
+    </div>
+  );
+}
+
+export interface DashboardLayoutProps {
+  /** Which area's entries to show; the guard has already checked the student's role. */
+  area: Role;
+  /** A slot for the notifications bell (top bar on phones, beside the name on desktop). */
+  notifications?: ReactNode;
+}
+
+export function DashboardLayout({ area, notifications }: DashboardLayoutProps) {
+  const { student } = useSession();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => readStored<unknown>(SIDEBAR_COLLAPSED_KEY, false) === true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [style, setStyle] = useAvatarStyle(area);
+  const { signOut, busy } = useSignOut();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuPanelRef = useRef<HTMLDivElement>(null);
+
+  // The menu closes whenever the page changes (a link, or the back button).
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setMenuOpen(false);
+  }
+
+  const toggleCollapsed = () => {
+    setCollapsed((value) => {
+      writeStored(SIDEBAR_COLLAPSED_KEY, !value);
+      return !value;
+    });
+  };
+
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    menuPanelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeMenu();
+        return;
+      }
+      const panel = menuPanelRef.current;
+      if (event.key !== 'Tab' || !panel) return;
+      const focusables = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      const first = focusables[0];
+      const last = focusables[focusables.length - 1];
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    // Growing to desktop width hides the overlay; close it so the page scrolls again.
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia('(min-width: 1024px)') : null;
+    const onWide = (event: MediaQueryListEvent) => event.matches && setMenuOpen(false);
+    wide?.addEventListener('change', onWide);
+    return () => {
+      document.body.style.overflow = previousOverflow;
+      document.removeEventListener('keydown', onKey);
+      wide?.removeEventListener('change', onWide);
+    };
+  }, [menuOpen, closeMenu]);
+
+  // The guard renders this only with a student; this keeps the types honest.
+  if (!student) return null;
+  const home = areaPath(area);
+  const openPicker = setStyle ? () => setPickerOpen(true) : null;
+
+  return (
+    <div className="min-h-dvh bg-ink-50 lg:flex">
       <SkipLink />
-      <header className="border-b border-ink-200 bg-white">
-        <div className="mx-auto flex h-[72px] max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
-          <Link to="/" className="rounded-md">
-            <Logo />
-          </Link>
-          <Link to="/" className="text-sm font-semibold text-brand-700 hover:underline">
-            Back to Home
-          </Link>
+
+      {/* Desktop sidebar */}
+      <div
+        id="dashboard-sidebar"
+        data-collapsed={collapsed}
+        className={cn(
+          'sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-ink-200 bg-white transition-[width] duration-200 lg:flex',
+          collapsed ? 'w-20' : 'w-64',
+        )}
+      >
+        <div className={cn('flex h-[72px] items-center border-b border-ink-100', collapsed ? 'justify-center' : 'justify-between pr-3 pl-5')}>
+          {!collapsed && (
+            <Link to={home} className="rounded-md">
+              <Logo />
+            </Link>
+          )}
+          <button
+            type="button"
+            onClick={toggleCollapsed}
+            aria-expanded={!collapsed}
+            aria-controls="dashboard-sidebar"
+            aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            title={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            className="grid h-10 w-10 place-items-center rounded-xl text-ink-600 hover:bg-ink-100 hover:text-ink-900"
+          >
+            {collapsed ? <PanelLeftOpen aria-hidden="true" size={20} /> : <PanelLeftClose aria-hidden="true" size={20} />}
+          </button>
+        </div>
+        <div className={cn('flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto py-5', collapsed ? 'px-3' : 'px-4')}>
+          <Profile student={student} collapsed={collapsed} style={style} onPick={openPicker} extra={notifications} />
+          <nav aria-label="Dashboard" className="flex-1">
+            <NavItems role={area} collapsed={collapsed} />
+          </nav>
+          <SignOutButton collapsed={collapsed} onClick={signOut} busy={busy} />
+        </div>
+      </div>
+
+      {/* Phone and tablet top bar */}
+      <header className="sticky top-0 z-40 flex h-16 items-center justify-between gap-3 border-b border-ink-200 bg-white/95 px-3 backdrop-blur-md lg:hidden">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          onClick={() => setMenuOpen(true)}
+          aria-expanded={menuOpen}
+          aria-controls="dashboard-menu"
+          aria-label="Open menu"
+          className="grid h-11 w-11 place-items-center rounded-full text-ink-800 hover:bg-ink-100"
+        >
+          <Menu aria-hidden="true" size={24} />
+        </button>
+        <Link to={home} className="rounded-md">
+          <Logo />
+        </Link>
+        <div className="flex items-center gap-1">
+          {notifications}
+          {openPicker ? (
+            <button type="button" onClick={openPicker} aria-haspopup="dialog" aria-label="Change avatar" className="rounded-full">
+              <AvatarImage seed={student.id} style={style} size={36} />
+            </button>
+          ) : (
+            <AvatarImage seed={student.id} style={style} size={36} />
+          )}
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+
+      {menuOpen && (
+        <div id="dashboard-menu" className="fixed inset-0 z-50 lg:hidden">
+          <div aria-hidden="true" onClick={closeMenu} className="absolute inset-0 animate-fade-in bg-ink-900/50" />
+          <div
+            ref={menuPanelRef}
+            role="dialog"
+            aria-modal="true"
+            aria-label="Menu"
+            className="absolute inset-y-0 left-0 flex w-[min(20rem,86vw)] animate-fade-in flex-col bg-white shadow-lift"
+          >
+            <div className="flex h-16 items-center justify-between border-b border-ink-100 pr-3 pl-5">
+              <Link to={home} onClick={() => setMenuOpen(false)} className="rounded-md">
+                <Logo />
+              </Link>
+              <button
+                type="button"
+                onClick={closeMenu}
+                aria-label="Close menu"
+                className="grid h-11 w-11 place-items-center rounded-full text-ink-700 hover:bg-ink-100"
+              >
+                <X aria-hidden="true" size={24} />
+              </button>
+            </div>
+            <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-4 py-5">
+              <Profile
+                student={student}
+                collapsed={false}
+                style={style}
+                onPick={
+                  openPicker &&
+                  (() => {
+                    setMenuOpen(false);
+                    openPicker();
+                  })
+                }
+              />
+              <nav aria-label="Dashboard" className="flex-1">
+                <NavItems role={area} collapsed={false} onNavigate={() => setMenuOpen(false)} />
+              </nav>
+              <SignOutButton collapsed={false} onClick={signOut} busy={busy} />
+            </div>
+          </div>
+        </div>
+      )}
+
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <Outlet />
       </main>
+
+      {setStyle && (
+        <AvatarPicker open={pickerOpen} onClose={() => setPickerOpen(false)} seed={student.id} value={style} onChange={setStyle} />
+      )}
     </div>
   );
 }

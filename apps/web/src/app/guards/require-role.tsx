@@ -1,0 +1,56 @@
+// Keeps the buyer, seller and admin areas to their role (spec section 6): a spinner while the session
+// check runs, /login for visitors (remembering where they were going), and an access-denied toast
+// plus /login for a signed-in student of another role.
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { MESSAGES, type Role } from '@reshelf/shared';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/toast';
+import { useSession, type LoginRedirectState } from '../../lib/session';
+
+export const ACCESS_DENIED_MESSAGES: Record<Role, string> = {
+  buyer: MESSAGES.buyerRequired,
+  seller: MESSAGES.sellerRequired,
+  admin: MESSAGES.adminRequired,
+};
+
+export function SessionSpinner({ label = 'Checking your session' }: { label?: string }) {
+  return (
+    <div className="grid min-h-dvh place-items-center bg-ink-50 text-brand-700">
+      <div className="flex flex-col items-center gap-4">
+        <Spinner size="lg" label={label} />
+        <p aria-hidden="true" className="text-sm font-medium text-ink-600">
+          {label}…
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function AccessDenied({ role }: { role: Role }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // The id keeps React's development double-run from showing it twice.
+    toast.error(ACCESS_DENIED_MESSAGES[role], { id: 'access-denied' });
+    navigate('/login', { replace: true, state: { denied: true } satisfies LoginRedirectState });
+  }, [navigate, role]);
+  return null;
+}
+
+export interface RequireRoleProps {
+  role: Role;
+  children: ReactNode;
+}
+
+export function RequireRole({ role, children }: RequireRoleProps) {
+  const { student, isLoading } = useSession();
+  const location = useLocation();
+
+  if (!student) {
+    if (isLoading) return <SessionSpinner />;
+    const state: LoginRedirectState = { from: location.pathname + location.search + location.hash };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (student.role !== role) return <AccessDenied role={role} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,27 @@
+// The three signed-in areas as route components: the role guard around the dashboard shell.
+import { RequireRole } from '../guards/require-role';
+import { DashboardLayout } from './dashboard-layout';
+
+export function BuyerArea() {
+  return (
+    <RequireRole role="buyer">
+      <DashboardLayout area="buyer" />
+    </RequireRole>
+  );
+}
+
+export function SellerArea() {
+  return (
+    <RequireRole role="seller">
+      <DashboardLayout area="seller" />
+    </RequireRole>
+  );
+}
+
+export function AdminArea() {
+  return (
+    <RequireRole role="admin">
+      <DashboardLayout area="admin" />
+    </RequireRole>
+  );
+}

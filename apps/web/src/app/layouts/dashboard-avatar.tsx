@@ -1,0 +1,96 @@
+// The student's generated avatar in the dashboard (made by the server from the student id). Sellers
+// pick one of 30 styles, remembered in this browser under 'avatarStyle'; buyers and admins have a fixed one.
+import { useState } from 'react';
+import { Check } from 'lucide-react';
+import { LIMITS, type Role } from '@reshelf/shared';
+import { Dialog } from '../../components/ui/dialog';
+import { cn } from '../../lib/cn';
+import { readStored, writeStored } from '../../lib/storage';
+
+export const AVATAR_STYLE_KEY = 'avatarStyle';
+/** The buyer's fixed style (spec: the buyer has a fixed style), and the admin's. */
+export const FIXED_AVATAR_STYLES: Record<Exclude<Role, 'seller'>, number> = { buyer: 7, admin: 12 };
+const DEFAULT_SELLER_STYLE = 0;
+
+export function avatarSrc(seed: string, style: number): string {
+  return `/api/v1/avatars/${encodeURIComponent(seed)}.svg?style=${style}`;
+}
+
+function isStyle(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < LIMITS.avatarStyles;
+}
+
+export function readAvatarStyle(): number {
+  const stored = readStored<unknown>(AVATAR_STYLE_KEY, DEFAULT_SELLER_STYLE);
+  return isStyle(stored) ? stored : DEFAULT_SELLER_STYLE;
+}
+
+/** The style to draw for a role, and for sellers a setter that remembers the choice. */
+export function useAvatarStyle(role: Role): [number, ((style: number) => void) | null] {
+  const [style, setStyle] = useState(readAvatarStyle);
+  if (role !== 'seller') return [FIXED_AVATAR_STYLES[role], null];
+  return [
+    style,
+    (next: number) => {
+      if (!isStyle(next)) return;
+      setStyle(next);
+      writeStored(AVATAR_STYLE_KEY, next);
+    },
+  ];
+}
+
+export function AvatarImage({ seed, style, size, className }: { seed: string; style: number; size: number; className?: string }) {
+  return (
+    <img
+      src={avatarSrc(seed, style)}
+      alt=""
+      width={size}
+      height={size}
+      className={cn('shrink-0 rounded-full bg-brand-100 ring-2 ring-white', className)}
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+export interface AvatarPickerProps {
+  open: boolean;
+  onClose: () => void;
+  seed: string;
+  value: number;
+  onChange: (style: number) => void;
+}
+
+export function AvatarPicker({ open, onClose, seed, value, onChange }: AvatarPickerProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Choose your avatar" description="Pick the look you like; it is saved on this device." size="lg">
+      <div className="grid grid-cols-4 gap-2 sm:grid-cols-6">
+        {Array.from({ length: LIMITS.avatarStyles }, (_, style) => {
+          const selected = style === value;
+          return (
+            <button
+              key={style}
+              type="button"
+              aria-label={`Avatar style ${style + 1}`}
+              aria-pressed={selected}
+              onClick={() => {
+                onChange(style);
+                onClose();
+              }}
+              className={cn(
+                'relative grid aspect-square place-items-center rounded-2xl border-2 p-1.5 transition-colors',
+                selected ? 'border-brand-600 bg-brand-50' : 'border-transparent bg-ink-50 hover:border-ink-300',
+              )}
+            >
+              <img src={avatarSrc(seed, style)} alt="" width={64} height={64} loading="lazy" className="h-full w-full rounded-full" />
+              {selected && (
+                <span aria-hidden="true" className="absolute top-1 right-1 grid h-5 w-5 place-items-center rounded-full bg-brand-600 text-white">
+                  <Check size={14} />
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+    </Dialog>
+  );
+}

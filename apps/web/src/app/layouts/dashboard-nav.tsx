@@ -1,0 +1,49 @@
+// The sidebar entries of each area (spec section 2, Guarded areas): Home, the books entry, Transactions,
+// Faculty and Settings; buyers also get Textbook Packages, sellers Sell a Book, admins their queue.
+import {
+  BookOpen,
+  GraduationCap,
+  House,
+  Library,
+  Package,
+  PlusCircle,
+  Receipt,
+  Settings,
+  ShieldCheck,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Role } from '@reshelf/shared';
+
+export interface DashboardNavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Only active on the exact path (the area's Home). */
+  end?: boolean;
+}
+
+export const DASHBOARD_NAV: Record<Role, DashboardNavItem[]> = {
+  buyer: [
+    { to: '/buyer', label: 'Home', icon: House, end: true },
+    { to: '/buyer/books', label: 'Buy Books', icon: BookOpen },
+    { to: '/buyer/packages', label: 'Textbook Packages', icon: Package },
+    { to: '/buyer/transactions', label: 'Transactions', icon: Receipt },
+    { to: '/buyer/faculty', label: 'Faculty', icon: GraduationCap },
+    { to: '/buyer/settings', label: 'Settings', icon: Settings },
+  ],
+  seller: [
+    { to: '/seller', label: 'Home', icon: House, end: true },
+    { to: '/seller/sell', label: 'Sell a Book', icon: PlusCircle },
+    { to: '/seller/books', label: 'My Books', icon: Library },
+    { to: '/seller/transactions', label: 'Transactions', icon: Receipt },
+    { to: '/seller/faculty', label: 'Faculty', icon: GraduationCap },
+    { to: '/seller/settings', label: 'Settings', icon: Settings },
+  ],
+  admin: [{ to: '/admin', label: 'Moderation', icon: ShieldCheck, end: true }],
+};
+
+export const AREA_LABELS: Record<Role, string> = {
+  buyer: 'Buyer account',
+  seller: 'Seller account',
+  admin: 'Administrator',
+};

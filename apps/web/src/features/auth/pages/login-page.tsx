@@ -1,0 +1,130 @@
+// Login (spec sections 2, 4, 5, 8): the first failing rule is toasted; success welcomes the student and
+// replaces the page with their area (or the page the guard stopped them at, when their role may see it).
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { firstIssueMessage, loginSchema, universityName, welcome } from '@reshelf/shared';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toast } from '../../../components/ui/toast';
+import { afterLoginPath, areaPath, useSession, type LoginRedirectState } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
+
+type LoginField = 'email' | 'password';
+
+interface LoginLocationState extends LoginRedirectState {
+  /** Prefilled after sign-up. */
+  email?: string;
+}
+
+export function LoginPage() {
+  usePageTitle('Login', 'Log in to Reshelf to buy and sell second-hand textbooks with students at your university.');
+  const { student, login } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginLocationState;
+  const [email, setEmail] = useState(typeof state.email === 'string' ? state.email : '');
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState<LoginField | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Already signed in: straight to their area, unless the guard just refused them (they may want to
+  // switch accounts), or this page's own login is finishing.
+  if (student && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from)} replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A second submit while busy is ignored (spec section 5).
+    if (busy) return;
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      const name = parsed.error.issues[0]?.path[0];
+      if (name === 'email' || name === 'password') {
+        setInvalid(name);
+        document.getElementById(`login-${name}`)?.focus();
+      }
+      return;
+    }
+    setBusy(true);
+    const result = await login(parsed.data);
+    if (result.ok) {
+      toast.success(welcome(result.student.firstName));
+      navigate(afterLoginPath(result.student.role, state.from), { replace: true });
+      return;
+    }
+    setBusy(false);
+    if (!result.busy) toast.error(result.error);
+  };
+
+  return (
+    <AuthShell
+      aside={
+        <PromoPanel title="Welcome Back">
+          <p className="mt-3 max-w-md text-brand-100 sm:mt-4 sm:text-lg">
+            Log in to pick up where you left off: your books, your orders and your campus meetups.
+          </p>
+          <PromoPoints />
+        </PromoPanel>
+      }
+    >
+      <FormHeading title="Log in to your account" text="Use the email address you signed up with." />
+      {student && state.denied && (
+        <p className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          You are signed in as {student.firstName} ({student.role}
+          {student.university ? `, ${universityName(student.university)}` : ''}).{' '}
+          <Link to={areaPath(student.role)} className="font-semibold underline underline-offset-2">
+            Go to your dashboard
+          </Link>{' '}
+          or log in with another account.
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label="Login" className="mt-8 flex flex-col gap-5">
+        <Field label="Email Address" id="login-email">
+          <Input
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="Email Address"
+            aria-invalid={invalid === 'email' || undefined}
+            value={email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              if (invalid === 'email') setInvalid(null);
+            }}
+          />
+        </Field>
+        <Field label="Password" id="login-password">
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            placeholder="Password"
+            aria-invalid={invalid === 'password' || undefined}
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (invalid === 'password') setInvalid(null);
+            }}
+          />
+        </Field>
+        <div className="-mt-2 flex justify-end">
+          <Link to="/reset" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Forgot Password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" aria-busy={busy || undefined}>
+          {busy ? 'Logging in...' : 'Login'}
+        </Button>
+        <p className="text-center text-sm text-ink-600">
+          New to Reshelf?{' '}
+          <Link to="/signup" className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+            Sign Up
+          </Link>
+        </p>
+      </form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,248 @@
+// Faculty details for both roles (spec sections 2 and 5; API.md PUT /student/faculty): faculty, a
+// department of it, year of study, academic year and semester, with the 'Academic Status' summary.
+import { useState, type FormEvent } from 'react';
+import { CalendarClock, GraduationCap } from 'lucide-react';
+import {
+  FACULTIES,
+  LIMITS,
+  MESSAGES,
+  SEMESTERS,
+  SEMESTER_LABELS,
+  YEARS_OF_STUDY,
+  YEAR_OF_STUDY_LABELS,
+  departmentsOf,
+  facultyLabel,
+  facultySchema,
+  firstIssueMessage,
+  formatDate,
+  type Semester,
+  type Student,
+  type StudentResponse,
+  type YearOfStudy,
+} from '@reshelf/shared';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+
+interface FacultyValues {
+  faculty: string;
+  department: string;
+  yearOfStudy: YearOfStudy | '';
+  academicYear: string;
+  semester: Semester | '';
+}
+
+const FACULTY_OPTIONS = FACULTIES.map((faculty) => ({ value: faculty.key, label: faculty.label }));
+const YEAR_OPTIONS = YEARS_OF_STUDY.map((year) => ({ value: year, label: YEAR_OF_STUDY_LABELS[year] }));
+const SEMESTER_OPTIONS = SEMESTERS.map((semester) => ({ value: semester, label: SEMESTER_LABELS[semester] }));
+
+function initialValues(student: Student): FacultyValues {
+  const info = student.academicInfo;
+  return {
+    faculty: info?.facultyName ?? '',
+    department: info?.departmentName ?? '',
+    yearOfStudy: info?.yearOfStudy ?? '',
+    academicYear: info?.academicYear ?? '',
+    semester: info?.semester ?? '',
+  };
+}
+
+export function isComplete(values: FacultyValues): boolean {
+  return Boolean(
+    values.faculty &&
+      values.department &&
+      values.yearOfStudy &&
+      values.semester &&
+      new RegExp(`^\\d{${LIMITS.academicYearDigits}}$`).test(values.academicYear),
+  );
+}
+
+/** When the 24-hour rule lets the student change the details again, or null if they may now. */
+function nextUpdateAt(student: Student, now = Date.now()): Date | null {
+  const last = student.academicInfo?.lastUpdate;
+  if (!last) return null;
+  const next = Date.parse(last) + LIMITS.facultyCooldownMs;
+  return Number.isFinite(next) && next > now ? new Date(next) : null;
+}
+
+function saveErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 429) return MESSAGES.facultyCooldown;
+    if (error.status > 0 && error.message) return error.message;
+  }
+  return MESSAGES.facultyFailed;
+}
+
+function AcademicStatus({ values, complete }: { values: FacultyValues; complete: boolean }) {
+  const rows = complete
+    ? [
+        { label: 'Faculty', value: facultyLabel(values.faculty) },
+        { label: 'Department', value: values.department },
+        { label: 'Year of Study', value: values.yearOfStudy ? YEAR_OF_STUDY_LABELS[values.yearOfStudy] : '' },
+        { label: 'Academic Year', value: values.academicYear },
+        { label: 'Semester', value: values.semester ? SEMESTER_LABELS[values.semester] : '' },
+      ]
+    : [];
+  return (
+    <aside aria-labelledby="academic-status" className="rounded-card bg-white p-6 shadow-soft ring-1 ring-ink-200/70">
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="grid h-11 w-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
+          <GraduationCap size={22} />
+        </span>
+        <h2 id="academic-status" className="text-lg font-bold text-ink-900">
+          Academic Status
+        </h2>
+      </div>
+      {complete ? (
+        <dl className="mt-5 grid gap-3">
+          {rows.map((row) => (
+            <div key={row.label} className="flex items-baseline justify-between gap-4 border-b border-ink-100 pb-3 last:border-0 last:pb-0">
+              <dt className="text-sm text-ink-600">{row.label}</dt>
+              <dd className="text-right font-semibold text-ink-900">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-5 text-ink-600">{MESSAGES.facultyPrompt}</p>
+      )}
+    </aside>
+  );
+}
+
+function FacultyForm({ student }: { student: Student }) {
+  const { setStudent } = useSession();
+  const [values, setValues] = useState<FacultyValues>(() => initialValues(student));
+  const [saving, setSaving] = useState(false);
+  const complete = isComplete(values);
+  const hasExisting = student.academicInfo !== null;
+  const departments = values.faculty ? departmentsOf(values.faculty) : [];
+  const lockedUntil = nextUpdateAt(student);
+
+  const set = <K extends keyof FacultyValues>(name: K, value: FacultyValues[K]) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || !complete) return;
+    const payload = { ...values, studentNumber: student.studentNumber };
+    const parsed = facultySchema.safeParse(payload);
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await api<StudentResponse>('/student/faculty', { method: 'PUT', body: payload });
+      toast.success(MESSAGES.facultyUpdated);
+      if (answer?.student) setStudent(answer.student);
+    } catch (error) {
+      toast.error(saveErrorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const buttonLabel = saving ? (hasExisting ? 'Updating...' : 'Saving...') : complete ? 'Save Changes' : 'Fill Required Fields';
+
+  return (
+    <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="faculty-form-title"
+        className="rounded-card bg-white p-5 shadow-soft ring-1 ring-ink-200/70 sm:p-8"
+      >
+        <h2 id="faculty-form-title" className="text-lg font-bold text-ink-900">
+          Your studies
+        </h2>
+        <div className="mt-6 grid gap-5 sm:grid-cols-2">
+          <Field label="Faculty" required>
+            <Select
+              name="faculty"
+              placeholder="Select Faculty"
+              options={FACULTY_OPTIONS}
+              value={values.faculty}
+              onChange={(e) => setValues((current) => ({ ...current, faculty: e.target.value, department: '' }))}
+            />
+          </Field>
+          <Field label="Department" required hint={values.faculty ? undefined : 'Choose a faculty first'}>
+            <Select
+              name="department"
+              placeholder="Select Department"
+              disabled={!values.faculty}
+              options={departments.map((department) => ({ value: department, label: department }))}
+              value={values.department}
+              onChange={(e) => set('department', e.target.value)}
+            />
+          </Field>
+          <Field label="Year of Study" required>
+            <Select
+              name="yearOfStudy"
+              placeholder="Select Year"
+              options={YEAR_OPTIONS}
+              value={values.yearOfStudy}
+              onChange={(e) => set('yearOfStudy', e.target.value as YearOfStudy | '')}
+            />
+          </Field>
+          <Field label="Student Number">
+            <Input name="studentNumber" readOnly value={student.studentNumber} />
+          </Field>
+          <Field label="Academic Year" required hint="4 digits, for example 2025">
+            <Input
+              name="academicYear"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={LIMITS.academicYearDigits}
+              pattern="[0-9]{4}"
+              placeholder={String(new Date().getFullYear())}
+              value={values.academicYear}
+              // Keystrokes that are not digits are ignored.
+              onChange={(e) => set('academicYear', e.target.value.replace(/\D/g, '').slice(0, LIMITS.academicYearDigits))}
+            />
+          </Field>
+          <Field label="Semester" required>
+            <Select
+              name="semester"
+              placeholder="Select Semester"
+              options={SEMESTER_OPTIONS}
+              value={values.semester}
+              onChange={(e) => set('semester', e.target.value as Semester | '')}
+            />
+          </Field>
+        </div>
+        {lockedUntil && (
+          <p className="mt-6 flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            <CalendarClock aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+            <span>
+              Faculty details can be changed once every 24 hours. You last saved them on{' '}
+              {formatDate(student.academicInfo?.lastUpdate ?? '')}.
+            </span>
+          </p>
+        )}
+        <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={!complete || saving} aria-busy={saving || undefined}>
+          {buttonLabel}
+        </Button>
+      </form>
+      <AcademicStatus values={values} complete={complete} />
+    </div>
+  );
+}
+
+export function FacultyPage() {
+  usePageTitle('Faculty');
+  const { student } = useSession();
+  // Spec: nothing renders when the student has no student number.
+  if (!student?.studentNumber) return null;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Faculty Details</h1>
+      <p className="mt-2 text-ink-600">Tell us what you study so Reshelf can suggest the right books and packages.</p>
+      <FacultyForm key={student.id} student={student} />
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+// Settings for both roles (spec section 2): a read-only Profile tab and a Security & Privacy tab with
+// the reset link, the password change and the Danger Zone.
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Check, Circle, KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { MESSAGES, changePasswordSchema, firstIssueMessage, passwordChecklist, universityName, type Student } from '@reshelf/shared';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { PasswordInput } from '../../components/ui/password-input';
+import { Tabs } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { api, ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { DeleteAccount } from './delete-account';
+
+export const PASSWORD_CHANGED = 'Password changed successfully';
+
+/** The server's text for answered requests; the fallback when there is none or no answer came. */
+function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
+}
+
+function ProfileTab({ student }: { student: Student }) {
+  const fields = [
+    { label: 'Full Name', value: `${student.firstName} ${student.lastName}`.trim() },
+    { label: 'Email Address', value: student.email },
+    { label: 'Student Number', value: student.studentNumber },
+    { label: 'University', value: universityName(student.university) },
+  ];
+  return (
+    <div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => (
+          <Field key={field.label} label={field.label}>
+            <Input readOnly value={field.value} />
+          </Field>
+        ))}
+      </div>
+      <p className="mt-6 text-sm text-ink-600">
+        Your profile details cannot be changed here. If something is wrong,{' '}
+        <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2">
+          contact us
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+interface BusyProps {
+  isBusy: () => boolean;
+  setBusy: (busy: boolean) => void;
+}
+
+function ResetLink({ student, isBusy, setBusy }: BusyProps & { student: Student }) {
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    if (isBusy()) {
+      toast.error(MESSAGES.operationBusy);
+      return;
+    }
+    if (!student.email) {
+      toast.error(MESSAGES.noEmail);
+      return;
+    }
+    setBusy(true);
+    setSending(true);
+    try {
+      await api('/auth/password-reset', { method: 'POST', body: { email: student.email } });
+      toast.success(MESSAGES.resetSent);
+    } catch (error) {
+      toast.error(serverMessage(error, MESSAGES.resetFailedSettings));
+    } finally {
+      setBusy(false);
+      setSending(false);
+    }
+  };
+  return (
+    <section aria-labelledby="reset-link-title" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h3 id="reset-link-title" className="flex items-center gap-2 text-lg font-bold text-ink-900">
+          <Mail aria-hidden="true" size={20} className="text-brand-700" />
+          Password reset link
+        </h3>
+        <p className="mt-1 text-ink-600">
+          We will email a link to <strong className="break-all font-semibold text-ink-800">{student.email}</strong> to set a
+          new password.
+        </p>
+      </div>
+      <Button variant="outline" onClick={send} aria-busy={sending || undefined} className="shrink-0">
+        {sending ? 'Sending...' : 'Send password reset link'}
+      </Button>
+    </section>
+  );
+}
+
+function ChangePassword({ isBusy, setBusy }: BusyProps) {
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [saving, setSaving] = useState(false);
+  const checklist = passwordChecklist(password);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy()) {
+      toast.error(MESSAGES.operationBusy);
+      return;
+    }
+    const parsed = changePasswordSchema.safeParse({ oldPassword, password });
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    setBusy(true);
+    setSaving(true);
+    try {
+      await api('/auth/password', { method: 'PUT', body: parsed.data });
+      toast.success(PASSWORD_CHANGED);
+      setOldPassword('');
+      setPassword('');
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) toast.error(MESSAGES.currentPasswordIncorrect);
+      else if (error instanceof ApiError && error.status === 400) toast.error(error.message || MESSAGES.changePasswordFailed);
+      else toast.error(MESSAGES.changePasswordFailed);
+    } finally {
+      setBusy(false);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="change-password-title">
+      <h3 id="change-password-title" className="flex items-center gap-2 text-lg font-bold text-ink-900">
+        <KeyRound aria-hidden="true" size={20} className="text-brand-700" />
+        Change password
+      </h3>
+      <p className="mt-1 text-ink-600">You stay signed in here; other devices are signed out.</p>
+      <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title" className="mt-5 grid gap-5 sm:grid-cols-2">
+        <Field label="Current Password">
+          <PasswordInput
+            name="oldPassword"
+            autoComplete="current-password"
+            value={oldPassword}
+            onChange={(e) => setOldPassword(e.target.value)}
+          />
+        </Field>
+        <Field label="New Password">
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            aria-describedby="new-password-rules"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </Field>
+        <ul id="new-password-rules" aria-label="Password requirements" className="grid gap-1.5 text-sm sm:col-span-2 sm:grid-cols-3">
+          {checklist.map((rule) => (
+            <li key={rule.id} className={cn('flex items-center gap-2', rule.met ? 'text-brand-700' : 'text-ink-600')}>
+              {rule.met ? <Check aria-hidden="true" size={16} /> : <Circle aria-hidden="true" size={14} />}
+              {rule.label}
+              <span className="sr-only">{rule.met ? ' (met)' : ' (not met yet)'}</span>
+            </li>
+          ))}
+        </ul>
+        <div className="sm:col-span-2">
+          <Button type="submit" aria-busy={saving || undefined}>
+            {saving ? 'Changing Password...' : 'Change Password'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function SecurityTab({ student }: { student: Student }) {
+  // One busy flag for every account operation on this tab (spec: 'Please wait for the current operation to complete').
+  const busy = useRef(false);
+  const busyProps: BusyProps = {
+    isBusy: () => busy.current,
+    setBusy: (value) => {
+      busy.current = value;
+    },
+  };
+  return (
+    <div className="flex flex-col gap-8">
+      <ResetLink student={student} {...busyProps} />
+      <hr className="border-ink-200" />
+      <ChangePassword {...busyProps} />
+      <hr className="border-ink-200" />
+      <DeleteAccount {...busyProps} />
+    </div>
+  );
+}
+
+export function SettingsPage() {
+  usePageTitle('Settings');
+  const { student } = useSession();
+  if (!student) return null;
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+      <p className="mt-2 text-ink-600">Your profile and the security of your account.</p>
+      <div className="mt-8 rounded-card bg-white p-4 shadow-soft ring-1 ring-ink-200/70 sm:p-8">
+        <Tabs
+          label="Settings"
+          items={[
+            { id: 'profile', label: 'Profile', icon: <UserRound aria-hidden="true" size={18} />, panel: <ProfileTab student={student} /> },
+            {
+              id: 'security',
+              label: 'Security & Privacy',
+              icon: <ShieldCheck aria-hidden="true" size={18} />,
+              panel: <SecurityTab student={student} />,
+            },
+          ]}
+        />
+      </div>
+    </div>
+  );
+}
