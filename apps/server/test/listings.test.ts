@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-export function bookData(overrides: Record<string, unknown> = {}) {
+function bookData(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Calculus, Early Transcendentals',
     author: 'James Stewart',
