@@ -1,6 +1,6 @@
 // The landing page's promo popup: once, 5 s after load, at most once every 7 days (remembered in
 // localStorage under 'promoPopupLastShown').
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BookOpen } from 'lucide-react';
 import { LIMITS } from '@reshelf/shared';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -17,6 +17,7 @@ function shownRecently(now: number): boolean {
 
 export function PromoPopup() {
   const [open, setOpen] = useState(false);
+  const getStartedRef = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
     if (shownRecently(Date.now())) return;
@@ -35,6 +36,7 @@ export function PromoPopup() {
       open={open}
       onClose={close}
       size="sm"
+      initialFocusRef={getStartedRef}
       title="Start trading textbooks today"
       description="Join students at your university who buy and sell used textbooks on Reshelf. List your books in minutes and save up to 70% on the ones you need."
       className="text-center"
@@ -48,7 +50,7 @@ export function PromoPopup() {
           <Button variant="ghost" onClick={close} className="sm:flex-1">
             Maybe Later
           </Button>
-          <ButtonLink to="/signup" onClick={close} className="sm:flex-1">
+          <ButtonLink ref={getStartedRef} to="/signup" onClick={close} className="sm:flex-1">
             Get Started
           </ButtonLink>
         </>
