@@ -22,13 +22,23 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { brevoProvider, createNewsletterService, type NewsletterProvider } from './modules/newsletter/service.ts';
 import { createScheduler } from './modules/jobs/service.ts';
+import { createRealtimeHub } from './lib/realtime.ts';
+import { realtimePlugin } from './plugins/realtime.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { createCatalogueService } from './modules/catalogue/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { createOrdersService } from './modules/orders/service.ts';
+import { packageRoutes } from './modules/packages/routes.ts';
+import { createPackagesService } from './modules/packages/service.ts';
+import { cartRoutes } from './modules/cart/routes.ts';
+import { createCartService } from './modules/cart/service.ts';
 import { localStorage } from './lib/storage.ts';
 import { listingRoutes } from './modules/listings/routes.ts';
 import { createListingsService } from './modules/listings/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { createNotificationsService } from './modules/notifications/service.ts';
+import { createNotificationsService, notify } from './modules/notifications/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +54,11 @@ export interface Services {
   listings: ReturnType<typeof createListingsService>;
   moderation: ReturnType<typeof createModerationService>;
   notifications: ReturnType<typeof createNotificationsService>;
+  orders: ReturnType<typeof createOrdersService>;
+  catalogue: ReturnType<typeof createCatalogueService>;
+  packages: ReturnType<typeof createPackagesService>;
+  cart: ReturnType<typeof createCartService>;
+  hub: ReturnType<typeof createRealtimeHub>;
 }
 
 export interface BuildOptions {
@@ -128,7 +143,26 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     emailOf: async (id) => (await accounts.profile(id))?.email,
     log: app.log,
   });
-  app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications });
+  const hub = createRealtimeHub(config.redisUrl, (err) => app.log.warn({ err }, 'realtime error'));
+  app.addHook('onClose', async () => hub.close());
+  const orders = createOrdersService(ctx, {
+    hub,
+    notifier: {
+      async notify(db, studentId, n) {
+        const notification = await notify(db, studentId, { ...n, at: ctx.clock.now() });
+        await hub.publish([studentId], { type: 'notification.created', notification });
+      },
+    },
+    emailOf: async (id) => (await accounts.profile(id))?.email,
+  });
+  accounts.onAccountDeletion(orders.accountDeletionHook);
+  const hydrate = (ids: string[]) => listings.booksByIds(ids);
+  const catalogue = createCatalogueService(ctx, hydrate);
+  const packages = createPackagesService(ctx);
+  const cart = createCartService(ctx, { hydrate, orders, packages });
+  scheduler.add({ name: 'expire-orders', everyMs: 5 * 60_000, run: () => orders.expireDue() });
+  scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => orders.pruneIdempotencyKeys() });
+  app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub });
 
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
@@ -138,6 +172,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(listingRoutes, { listings, storage });
   await app.register(moderationRoutes, { moderation });
   await app.register(notificationRoutes, { notifications });
+  await app.register(realtimePlugin, { hub });
+  await app.register(catalogueRoutes, { catalogue });
+  await app.register(orderRoutes, { orders });
+  await app.register(packageRoutes, { packages });
+  await app.register(cartRoutes, { cart });
 
   if (opts.jobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => scheduler.start());

@@ -32,6 +32,7 @@ const envSchema = z
     TRUST_PROXY: optionalString,
     WEB_DIST: optionalString,
     BREVO_API_KEY: optionalString,
+    CUSTOM_REQUEST_PHONE: optionalString.pipe(z.string().regex(/^\d{9,15}$/, 'CUSTOM_REQUEST_PHONE must be digits in international form, e.g. 27821234567').optional()),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   })
   .superRefine((env, ctx) => {
@@ -60,6 +61,7 @@ export interface Config {
   trustProxy: boolean | string | number;
   webDist: string;
   brevoApiKey: string | undefined;
+  customRequestPhone: string | undefined;
   shutdownTimeoutMs: number;
 }
 
@@ -100,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     brevoApiKey: e.BREVO_API_KEY,
+    customRequestPhone: e.CUSTOM_REQUEST_PHONE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -1,0 +1,78 @@
+// The buyer's cart: books and packages, a running total, and checkout (one order per book; a book taken
+// meanwhile is reported and the rest go through).
+import { MESSAGES, type Book, type Order, type TextbookPackage } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import { iso } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import type { SignedIn } from '../accounts/service.ts';
+import type { OrdersService } from '../orders/service.ts';
+import type { PackageOrderJson, PackagesService } from '../packages/service.ts';
+import * as repo from './repository.ts';
+
+export interface CartDeps {
+  hydrate(ids: string[]): Promise<Book[]>;
+  orders: OrdersService;
+  packages: PackagesService;
+}
+
+export function createCartService(ctx: AppContext, deps: CartDeps) {
+  const { db } = ctx;
+
+  async function view(auth: SignedIn) {
+    const rows = await repo.listCart(db, auth.student.id);
+    const books = await deps.hydrate(rows.filter((r) => r.item_type === 'book').map((r) => r.item_id));
+    const packages = rows
+      .filter((r) => r.item_type === 'package')
+      .map((r) => deps.packages.find(r.item_id))
+      .filter((p): p is TextbookPackage => Boolean(p));
+    const available = books.filter((b) => b.status === 'approved' && b.availability === 'available');
+    const cents = available.reduce((sum, b) => sum + Math.round(b.price * 100), 0) + packages.reduce((sum, p) => sum + Math.round((p.price ?? 0) * 100), 0);
+    return { books, packages, count: books.length + packages.length, total: cents / 100 };
+  }
+
+  return {
+    view,
+    async add(auth: SignedIn, type: 'book' | 'package', id: string) {
+      if (type === 'book') {
+        const [book] = await deps.hydrate([id]);
+        if (!book || book.status !== 'approved' || book.availability !== 'available') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
+        if (book.seller.id === auth.student.id) throw badRequest('You cannot buy your own book');
+      } else {
+        const pkg = deps.packages.find(id);
+        if (!pkg || pkg.isCustomRequest || pkg.price === null) throw badRequest('This package cannot be added to the cart');
+      }
+      await repo.addToCart(db, { student_id: auth.student.id, item_type: type, item_id: id, created_at: iso(ctx.clock.now()) });
+      return view(auth);
+    },
+    async remove(auth: SignedIn, type: 'book' | 'package', id: string) {
+      await repo.removeFromCart(db, auth.student.id, type, id);
+      return view(auth);
+    },
+    async checkout(auth: SignedIn) {
+      const rows = await repo.listCart(db, auth.student.id);
+      const orders: Order[] = [];
+      const packageOrders: PackageOrderJson[] = [];
+      const unavailable: { bookId: string; title: string | null; error: string }[] = [];
+      for (const row of rows) {
+        if (row.item_type === 'book') {
+          try {
+            orders.push(await deps.orders.create(auth, row.item_id));
+            await repo.removeFromCart(db, auth.student.id, 'book', row.item_id);
+          } catch (err) {
+            if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+            const [book] = await deps.hydrate([row.item_id]);
+            unavailable.push({ bookId: row.item_id, title: book?.title ?? null, error: err.message });
+            await repo.removeFromCart(db, auth.student.id, 'book', row.item_id);
+          }
+        } else {
+          packageOrders.push(await deps.packages.order(db, auth, row.item_id));
+          await repo.removeFromCart(db, auth.student.id, 'package', row.item_id);
+        }
+      }
+      return { orders, packageOrders, unavailable };
+    },
+    count: async (auth: SignedIn) => Number((await repo.countCart(db, auth.student.id)).n),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

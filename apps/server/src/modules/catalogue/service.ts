@@ -1,0 +1,19 @@
+// The public catalogue: approved, available listings, searched with ranking, filtered, sorted, paged.
+import type { Book, CatalogueQuery, ListResponse } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import { searchCatalogue } from './repository.ts';
+import { searchTerms } from './search-terms.ts';
+
+export function createCatalogueService(ctx: AppContext, hydrate: (ids: string[]) => Promise<Book[]>) {
+  return {
+    async search(query: CatalogueQuery): Promise<ListResponse<Book>> {
+      const terms = query.q ? searchTerms(query.q) : [];
+      // Text with no searchable characters (only punctuation) finds nothing rather than everything.
+      if (query.q && !terms.length) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+      const { ids, total } = await searchCatalogue(ctx.db, query, terms);
+      return { items: await hydrate(ids), total, page: query.page, pageSize: query.pageSize };
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

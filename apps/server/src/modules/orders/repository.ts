@@ -1,0 +1,99 @@
+// SQL for orders, their messages, reviews and idempotency keys.
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, OrderMessagesTable, OrdersTable, OrderStatusColumn, ReviewsTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+export type OrderRow = Selectable<OrdersTable> & { book_status: string | null; book_availability: string | null };
+
+const orderColumns = (db: Q) =>
+  db
+    .selectFrom('orders')
+    .leftJoin('books', 'books.id', 'orders.book_id')
+    .selectAll('orders')
+    .select(['books.status as book_status', 'books.availability as book_availability']);
+
+export const insertOrder = (db: Q, row: Insertable<OrdersTable>) => db.insertInto('orders').values(row).execute();
+
+export const findOrder = (db: Q, id: string) => orderColumns(db).where('orders.id', '=', id).executeTakeFirst() as Promise<OrderRow | undefined>;
+
+/** Moves an order from one of `from` to a new state; false when it was no longer in one of them. */
+export async function transitionOrder(db: Q, id: string, from: OrderStatusColumn[], patch: Updateable<OrdersTable>): Promise<boolean> {
+  const res = await db.updateTable('orders').set(patch).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function listOrders(db: Q, opts: { studentId: string; as: 'buyer' | 'seller'; status?: OrderStatusColumn[]; limit: number; offset: number }) {
+  const col = opts.as === 'buyer' ? 'orders.buyer_id' : 'orders.seller_id';
+  let q = orderColumns(db).where(col, '=', opts.studentId);
+  let c = db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where(opts.as === 'buyer' ? 'buyer_id' : 'seller_id', '=', opts.studentId);
+  if (opts.status?.length) {
+    q = q.where('orders.status', 'in', opts.status);
+    c = c.where('status', 'in', opts.status);
+  }
+  const [rows, count] = await Promise.all([
+    q.orderBy('orders.created_at', 'desc').orderBy('orders.id').limit(opts.limit).offset(opts.offset).execute() as Promise<OrderRow[]>,
+    c.executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export const dueForExpiry = (db: Q, now: string, limit: number) =>
+  db.selectFrom('orders').select(['id']).where('status', '=', 'requested').where('expires_at', '<=', now).limit(limit).execute();
+
+/** Counts of one buyer's orders by status, for the buyer's home page. */
+export const countOrdersByStatus = (db: Q, column: 'buyer_id' | 'seller_id', studentId: string) =>
+  db.selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where(column, '=', studentId).groupBy('status').execute();
+
+export const insertMessage = (db: Q, row: Insertable<OrderMessagesTable>) => db.insertInto('order_messages').values(row).execute();
+
+export const listMessages = (db: Q, orderId: string, limit: number) =>
+  db.selectFrom('order_messages').selectAll().where('order_id', '=', orderId).orderBy('id').limit(limit).execute();
+
+export const insertReview = (db: Q, row: Insertable<ReviewsTable>) => db.insertInto('reviews').values(row).execute();
+
+export const findReview = (db: Q, orderId: string, reviewerId: string) =>
+  db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).where('reviewer_id', '=', reviewerId).executeTakeFirst();
+
+export const reviewsOfOrder = (db: Q, orderId: string) => db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).execute();
+
+/** Average rating and count of reviews about each student. */
+export async function ratingsOf(db: Q, studentIds: string[]): Promise<Map<string, { rating: number; count: number }>> {
+  const out = new Map<string, { rating: number; count: number }>();
+  if (!studentIds.length) return out;
+  const rows = await db
+    .selectFrom('reviews')
+    .select(['subject_id', (eb) => eb.fn.avg<number>('rating').as('avg'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('subject_id', 'in', studentIds)
+    .groupBy('subject_id')
+    .execute();
+  for (const r of rows) if (r.subject_id) out.set(r.subject_id, { rating: Math.round(Number(r.avg) * 10) / 10, count: Number(r.n) });
+  return out;
+}
+
+export async function claimIdempotencyKey(db: Q, row: { student_id: string; key: string; request_hash: string; created_at: string }): Promise<boolean> {
+  const res = await db
+    .insertInto('idempotency_keys')
+    .values({ ...row, status_code: null, response_body: null })
+    .onConflict((oc) => oc.columns(['student_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+export const findIdempotencyKey = (db: Q, studentId: string, key: string) =>
+  db.selectFrom('idempotency_keys').selectAll().where('student_id', '=', studentId).where('key', '=', key).executeTakeFirst();
+
+export const completeIdempotencyKey = (db: Q, studentId: string, key: string, statusCode: number, body: string) =>
+  db.updateTable('idempotency_keys').set({ status_code: statusCode, response_body: body }).where('student_id', '=', studentId).where('key', '=', key).execute();
+
+export const releaseIdempotencyKey = (db: Q, studentId: string, key: string) =>
+  db.deleteFrom('idempotency_keys').where('student_id', '=', studentId).where('key', '=', key).where('status_code', 'is', null).execute();
+
+export const deleteOldIdempotencyKeys = (db: Q, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
+
+export const activeOrdersOf = (db: Q, studentId: string) =>
+  db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('buyer_id', '=', studentId), eb('seller_id', '=', studentId)]))
+    .where('status', 'in', ['requested', 'accepted'])
+    .execute();

@@ -1,0 +1,23 @@
+// SQL for package orders (a buyer's order of a whole textbook package, fulfilled by an admin).
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, PackageOrdersTable } from '../../db/schema.ts';
+
+type Q = Kysely<Database>;
+
+export const insertPackageOrder = (db: Q, row: Insertable<PackageOrdersTable>) => db.insertInto('package_orders').values(row).execute();
+
+export const listPackageOrders = (db: Q, status: PackageOrdersTable['status'] | undefined, limit: number, offset: number) => {
+  let q = db.selectFrom('package_orders').selectAll();
+  if (status) q = q.where('status', '=', status);
+  return q.orderBy('created_at', 'asc').orderBy('id').limit(limit).offset(offset).execute();
+};
+
+export const listPackageOrdersOf = (db: Q, studentId: string) =>
+  db.selectFrom('package_orders').selectAll().where('student_id', '=', studentId).orderBy('created_at', 'desc').execute();
+
+export async function transitionPackageOrder(db: Q, id: string, from: PackageOrdersTable['status'][], to: PackageOrdersTable['status'], now: string) {
+  const res = await db.updateTable('package_orders').set({ status: to, updated_at: now }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const findPackageOrder = (db: Q, id: string) => db.selectFrom('package_orders').selectAll().where('id', '=', id).executeTakeFirst();

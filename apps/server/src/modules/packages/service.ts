@@ -1,0 +1,78 @@
+// Textbook packages: the fixed catalogue of the spec, and package orders an admin confirms and marks collected.
+import { TEXTBOOK_PACKAGES, centsToRand, randToCents, type TextbookPackage } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import type { PackageOrdersTable } from '../../db/schema.ts';
+import { iso } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import type { SignedIn } from '../accounts/service.ts';
+import * as repo from './repository.ts';
+
+export interface PackageOrderJson {
+  id: string;
+  packageId: string;
+  packageName: string;
+  amount: number;
+  status: PackageOrdersTable['status'];
+  student: { id: string; firstName: string; email: string | null };
+  createdAt: string;
+  updatedAt: string;
+}
+
+const toJson = (r: PackageOrdersTable): PackageOrderJson => ({
+  id: r.id,
+  packageId: r.package_id,
+  packageName: r.package_name,
+  amount: centsToRand(r.amount_cents),
+  status: r.status,
+  student: { id: r.student_id ?? '', firstName: r.student_first_name, email: r.student_email },
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export function createPackagesService(ctx: AppContext) {
+  const packages = (): TextbookPackage[] =>
+    TEXTBOOK_PACKAGES.map((p) => ({ ...p, contactNumber: p.isCustomRequest ? (ctx.config.customRequestPhone ?? null) : p.contactNumber }));
+  const find = (id: string) => packages().find((p) => p.id === id);
+  const now = () => iso(ctx.clock.now());
+
+  return {
+    list: packages,
+    find,
+    /** Orders a priced package for the buyer (the custom request is a chat, not an order). */
+    async order(db: AppContext['db'], auth: SignedIn, packageId: string): Promise<PackageOrderJson> {
+      const pkg = find(packageId);
+      if (!pkg || pkg.isCustomRequest || pkg.price === null) throw notFound('Package not found');
+      const row: PackageOrdersTable = {
+        id: newId(),
+        student_id: auth.student.id,
+        student_first_name: auth.student.firstName,
+        student_email: auth.student.email,
+        package_id: pkg.id,
+        package_name: pkg.name,
+        amount_cents: randToCents(pkg.price),
+        status: 'requested',
+        created_at: now(),
+        updated_at: now(),
+      };
+      await repo.insertPackageOrder(db, row);
+      return toJson(row);
+    },
+    async mine(auth: SignedIn) {
+      return (await repo.listPackageOrdersOf(ctx.db, auth.student.id)).map(toJson);
+    },
+    async adminList(status: PackageOrdersTable['status'] | undefined, page: number, pageSize: number) {
+      const rows = await repo.listPackageOrders(ctx.db, status, pageSize, (page - 1) * pageSize);
+      return { items: rows.map(toJson), total: rows.length + (page - 1) * pageSize, page, pageSize };
+    },
+    async advance(id: string, to: 'confirmed' | 'collected' | 'cancelled') {
+      const from: PackageOrdersTable['status'][] = to === 'confirmed' ? ['requested'] : to === 'collected' ? ['confirmed'] : ['requested', 'confirmed'];
+      const existing = await repo.findPackageOrder(ctx.db, id);
+      if (!existing) throw notFound('Package order not found');
+      if (!(await repo.transitionPackageOrder(ctx.db, id, from, to, now()))) throw conflict(`This package order is ${existing.status}`, 'INVALID_STATE');
+      return toJson((await repo.findPackageOrder(ctx.db, id))!);
+    },
+  };
+}
+
+export type PackagesService = ReturnType<typeof createPackagesService>;

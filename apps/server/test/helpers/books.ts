@@ -1,0 +1,64 @@
+// Listing fixtures written straight to the database (the upload pipeline has its own tests), so order
+// and catalogue tests can set up approved books quickly.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
+
+let n = 0;
+
+export interface BookFixture {
+  title?: string;
+  author?: string;
+  isbn?: string;
+  publisher?: string;
+  description?: string;
+  category?: string;
+  studyLevel?: string;
+  condition?: string;
+  language?: string;
+  university?: string;
+  priceCents?: number;
+  status?: 'pending' | 'approved' | 'declined';
+  availability?: 'available' | 'reserved' | 'sold';
+  createdAt?: string;
+}
+
+export async function insertBook(db: Kysely<Database>, sellerId: string, f: BookFixture = {}): Promise<string> {
+  n += 1;
+  const id = `book${String(n).padStart(4, '0')}${Math.random().toString(36).slice(2, 12)}`;
+  const isbn = f.isbn ?? `978-0-${String(100000 + n)}-${n % 10}`;
+  const at = f.createdAt ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+  await db
+    .insertInto('books')
+    .values({
+      id,
+      seller_id: sellerId,
+      title: f.title ?? `Fixture Book ${n}`,
+      author: f.author ?? 'A. Author',
+      isbn,
+      isbn_digits: isbn.replace(/\D/g, ''),
+      publisher: f.publisher ?? 'Juta',
+      publication_year: 2020,
+      language: f.language ?? 'english',
+      category: f.category ?? 'mathematics',
+      study_level: f.studyLevel ?? 'undergraduate',
+      condition: f.condition ?? 'good',
+      price_cents: f.priceCents ?? 25000,
+      edition: '3rd',
+      number_of_pages: 400,
+      description: f.description ?? 'Clean copy, no highlighting.',
+      additional_notes: null,
+      status: f.status ?? 'approved',
+      availability: f.availability ?? 'available',
+      decline_reason: null,
+      university: f.university ?? 'wits',
+      created_at: at,
+      updated_at: at,
+      approved_at: f.status === 'approved' || !f.status ? at : null,
+    })
+    .execute();
+  await db
+    .insertInto('book_images')
+    .values({ id: `${id}-img`, book_id: id, position: 0, path_full: `${id}/cover-full.webp`, path_thumb: `${id}/cover-thumb.webp`, width: 1200, height: 1600 })
+    .execute();
+  return id;
+}
