@@ -73,11 +73,22 @@ function readPersisted(): Student | null {
   return isStudent(stored) ? stored : null;
 }
 
+/**
+ * The server's own `error` text when the answer carried one (API error bodies always have a code), else
+ * `fallback`: no answer at all, or a proxy's bare error page, gets the screen's default message.
+ */
+export function serverErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status > 0 && error.message && error.code !== `HTTP_${error.status}`) {
+    return error.message;
+  }
+  return fallback;
+}
+
 /** Spec section 8, login errors. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return MESSAGES.invalidCredentials;
-    if (error.status === 429) return error.message || MESSAGES.tooManyAttempts;
+    if (error.status === 429) return serverErrorText(error, MESSAGES.tooManyAttempts);
     if (error.status === 0) return MESSAGES.loginFailedRetry;
     return MESSAGES.loginFailed;
   }
@@ -88,9 +99,9 @@ function loginErrorMessage(error: unknown): string {
 function signupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 409) return MESSAGES.emailExists;
-    if (error.status === 400) return error.message || MESSAGES.invalidInput;
+    if (error.status === 400) return serverErrorText(error, MESSAGES.invalidInput);
     if (error.status === 0) return MESSAGES.troubleNow;
-    return error.message || MESSAGES.createAccountFailed;
+    return serverErrorText(error, MESSAGES.createAccountFailed);
   }
   return MESSAGES.troubleNow;
 }

@@ -26,7 +26,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface FacultyValues {
@@ -73,9 +73,8 @@ function nextUpdateAt(student: Student, now = Date.now()): Date | null {
 function saveErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429) return MESSAGES.facultyCooldown;
-    if (error.status > 0 && error.message) return error.message;
   }
-  return MESSAGES.facultyFailed;
+  return serverErrorText(error, MESSAGES.facultyFailed);
 }
 
 function AcademicStatus({ values, complete }: { values: FacultyValues; complete: boolean }) {

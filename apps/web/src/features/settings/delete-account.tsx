@@ -10,7 +10,7 @@ import { Field } from '../../components/ui/field';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { serverErrorText, useSession } from '../../lib/session';
 
 type Step = 'idle' | 'confirm' | 'password';
 
@@ -23,9 +23,10 @@ export interface DeleteAccountProps {
 function deleteErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return MESSAGES.passwordIncorrect;
-    return error.message || MESSAGES.deleteFailed;
+    // An unanswered request keeps api()'s own explanation (offline, timeout).
+    return error.status === 0 ? error.message : serverErrorText(error, MESSAGES.deleteFailed);
   }
-  return error instanceof Error && error.message ? error.message : MESSAGES.deleteFailed;
+  return MESSAGES.deleteFailed;
 }
 
 export function DeleteAccount({ isBusy, setBusy }: DeleteAccountProps) {

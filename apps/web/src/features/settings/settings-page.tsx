@@ -12,16 +12,11 @@ import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useSession } from '../../lib/session';
+import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
 
 export const PASSWORD_CHANGED = 'Password changed successfully';
-
-/** The server's text for answered requests; the fallback when there is none or no answer came. */
-function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
-}
 
 function ProfileTab({ student }: { student: Student }) {
   const fields = [
@@ -72,7 +67,7 @@ function ResetLink({ student, isBusy, setBusy }: BusyProps & { student: Student 
       await api('/auth/password-reset', { method: 'POST', body: { email: student.email } });
       toast.success(MESSAGES.resetSent);
     } catch (error) {
-      toast.error(serverMessage(error, MESSAGES.resetFailedSettings));
+      toast.error(serverErrorText(error, MESSAGES.resetFailedSettings));
     } finally {
       setBusy(false);
       setSending(false);
@@ -123,7 +118,7 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
       setPassword('');
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) toast.error(MESSAGES.currentPasswordIncorrect);
-      else if (error instanceof ApiError && error.status === 400) toast.error(error.message || MESSAGES.changePasswordFailed);
+      else if (error instanceof ApiError && error.status === 400) toast.error(serverErrorText(error, MESSAGES.changePasswordFailed));
       else toast.error(MESSAGES.changePasswordFailed);
     } finally {
       setBusy(false);

@@ -17,18 +17,13 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useSession } from '../../../lib/session';
+import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading } from '../components/auth-shell';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset. You can now log in with your new password.';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const RESET_CONFIRM_FAILED = 'Failed to reset password';
-
-/** The server's text for answered requests; the fallback when there is none or no answer came. */
-function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : fallback;
-}
 
 const STEPS = [
   { icon: Inbox, title: 'Check your inbox', text: 'Look for an email from Reshelf with the subject about your password.' },
@@ -87,7 +82,7 @@ function RequestLinkForm() {
       toast.success(MESSAGES.resetSent);
       setSentTo(parsed.data.email);
     } catch (error) {
-      toast.error(serverMessage(error, MESSAGES.resetFailed));
+      toast.error(serverErrorText(error, MESSAGES.resetFailed));
     } finally {
       busyRef.current = false;
       setBusy(false);
@@ -186,7 +181,7 @@ function NewPasswordForm({ token }: { token: string }) {
     } catch (error) {
       busyRef.current = false;
       setBusy(false);
-      const message = serverMessage(error, RESET_CONFIRM_FAILED);
+      const message = serverErrorText(error, RESET_CONFIRM_FAILED);
       if (error instanceof ApiError && error.status === 400 && message === MESSAGES.resetInvalid) setLinkInvalid(true);
       toast.error(message);
     }

@@ -1,0 +1,183 @@
+// Login page: the first failing rule toasted, each failure's message, the welcome toast and the
+// redirect by role (or back to the page the guard stopped the student at), and no login page for a
+// student who is already signed in.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role, Student } from '@reshelf/shared';
+import { routes } from '../src/app/routes';
+import { toast } from '../src/components/ui/toast';
+import { Toaster } from '../src/components/ui/toaster';
+import { SessionProvider } from '../src/lib/session';
+
+interface Call {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+const json = (status: number, data?: unknown) =>
+  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
+function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.replace(/^.*\/api\/v1/, ''),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+    };
+    calls.push(call);
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
+    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
+  });
+  return calls;
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <SessionProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </SessionProvider>,
+  );
+  return router;
+}
+
+
+function studentWith(role: Role, extra: Partial<Student> = {}): Student {
+  return {
+    id: 'stu_4f9a2c7e1b3d',
+    email: 'thandi@students.wits.ac.za',
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    studentNumber: '2345678',
+    university: 'wits',
+    role,
+    academicInfo: null,
+    createdAt: '2025-02-01T08:00:00.000Z',
+    updatedAt: '2025-02-01T08:00:00.000Z',
+    ...extra,
+  };
+}
+
+const logins = (calls: Call[]) => calls.filter((call) => call.path === '/auth/login');
+
+async function logIn(user: ReturnType<typeof userEvent.setup>, email = 'Thandi@Students.Wits.ac.za ', password = 'Str0ng!pass') {
+  if (email) await user.type(await screen.findByLabelText('Email Address'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+afterEach(() => {
+  // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
+  toast.dismiss();
+});
+
+describe('login page', () => {
+  it('has the spec fields and links', async () => {
+    mockApi(() => undefined);
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/reset');
+    expect(screen.getAllByRole('link', { name: 'Sign Up' }).some((link) => link.closest('form'))).toBe(true);
+    expect(document.title).toBe('Login | Reshelf');
+  });
+
+  it('toasts the first failing rule and sends nothing', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(() => undefined);
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email Address'), 'thandi@');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email Address'), 'students.wits.ac.za');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(logins(calls)).toHaveLength(0);
+  });
+
+  it.each([
+    [json(401, { error: 'Invalid email or password', code: 'UNAUTHENTICATED' }), 'Invalid email or password'],
+    [json(429, { error: 'Too many attempts. Please try again later.', code: 'RATE_LIMITED' }), 'Too many attempts. Please try again later.'],
+    [json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }), 'Failed to login'],
+  ])('shows the failure message (%#)', async (answer, message) => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/auth/login' ? answer : undefined));
+    const router = renderApp('/login');
+    await logIn(user);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('explains a network failure', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => {
+      if (call.path === '/auth/login') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    renderApp('/login');
+    await logIn(user);
+    expect(await screen.findByText('Failed to login. Please try again.')).toBeInTheDocument();
+  });
+
+  it('ignores a second submit while logging in', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => (call.path === '/auth/login' ? new Promise<Response>(() => {}) : undefined));
+    renderApp('/login');
+    await logIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Logging in...' }));
+    expect(logins(calls)).toHaveLength(1);
+  });
+
+  it.each([
+    ['seller', '/seller'],
+    ['buyer', '/buyer'],
+    ['admin', '/admin'],
+  ] as const)('welcomes a %s and replaces the page with %s', async (role, path) => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => (call.path === '/auth/login' ? json(200, { student: studentWith(role) }) : undefined));
+    const router = renderApp('/login');
+    await logIn(user);
+    expect(await screen.findByText('Welcome back, Thandi!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(path));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(logins(calls)[0]?.body).toEqual({ email: 'thandi@students.wits.ac.za', password: 'Str0ng!pass' });
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ id: 'stu_4f9a2c7e1b3d', role });
+  });
+
+  it('returns to the page the guard stopped the student at', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/auth/login' ? json(200, { student: studentWith('seller') }) : undefined));
+    const router = renderApp('/seller/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await logIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/seller/settings'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+  });
+
+  it('sends a student who is already signed in to their area', async () => {
+    mockApi((call) => (call.path === '/auth/session' ? json(200, { student: studentWith('seller') }) : undefined));
+    const router = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/seller'));
+  });
+
+  it('sends a signed-in student away from /signup too', async () => {
+    mockApi((call) => (call.path === '/auth/session' ? json(200, { student: studentWith('buyer') }) : undefined));
+    const router = renderApp('/signup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer'));
+  });
+});

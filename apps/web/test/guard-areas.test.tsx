@@ -1,0 +1,247 @@
+// Role guards and the dashboard shell: the spinner while the session check runs, /login for visitors,
+// the access-denied toasts, the sidebar entries of each area, collapsing, the phone menu, the avatar
+// picker and Sign Out.
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role, Student } from '@reshelf/shared';
+import { routes } from '../src/app/routes';
+import { toast } from '../src/components/ui/toast';
+import { Toaster } from '../src/components/ui/toaster';
+import { SessionProvider } from '../src/lib/session';
+
+interface Call {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | undefined;
+}
+
+const json = (status: number, data?: unknown) =>
+  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
+function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.replace(/^.*\/api\/v1/, ''),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
+    };
+    calls.push(call);
+    const answer = await handler(call);
+    if (answer) return answer;
+    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
+    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
+  });
+  return calls;
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <SessionProvider>
+      <RouterProvider router={router} />
+      <Toaster />
+    </SessionProvider>,
+  );
+  return router;
+}
+
+
+function studentWith(role: Role, extra: Partial<Student> = {}): Student {
+  return {
+    id: 'stu_4f9a2c7e1b3d',
+    email: 'thandi@students.wits.ac.za',
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    studentNumber: '2345678',
+    university: 'wits',
+    role,
+    academicInfo: null,
+    createdAt: '2025-02-01T08:00:00.000Z',
+    updatedAt: '2025-02-01T08:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** The session check answers with this student. */
+const signedInAs = (student: Student) => (call: Call) =>
+  call.path === '/auth/session' ? json(200, { student }) : undefined;
+
+afterEach(() => {
+  // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
+  toast.dismiss();
+});
+
+describe('role guard', () => {
+  it('shows a labelled spinner while the session check runs', async () => {
+    mockApi((call) => (call.path === '/auth/session' ? new Promise<Response>(() => {}) : undefined));
+    renderApp('/seller');
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((status) => status.textContent === 'Checking your session')).toBe(true),
+    );
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('paints a persisted student at once while the check runs', async () => {
+    window.localStorage.setItem('user', JSON.stringify(studentWith('seller')));
+    mockApi((call) => (call.path === '/auth/session' ? new Promise<Response>(() => {}) : undefined));
+    renderApp('/seller');
+    expect(await screen.findAllByRole('navigation', { name: 'Dashboard' })).not.toHaveLength(0);
+  });
+
+  it('sends a visitor to /login', async () => {
+    mockApi(() => undefined);
+    const router = renderApp('/buyer/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/buyer/settings' });
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('clears a persisted student the server no longer knows', async () => {
+    window.localStorage.setItem('user', JSON.stringify(studentWith('buyer')));
+    mockApi(() => undefined);
+    const router = renderApp('/buyer');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+
+  it.each([
+    ['buyer', '/seller', 'Access denied. Seller account required.'],
+    ['seller', '/buyer/books', 'Access denied. Buyer account required.'],
+    ['seller', '/admin', 'Access denied. Admin account required.'],
+  ] as const)('refuses a %s at %s with the spec toast and goes to /login', async (role, path, message) => {
+    mockApi(signedInAs(studentWith(role)));
+    const router = renderApp(path);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The login page stays (to switch accounts) and says who is signed in.
+    expect(await screen.findByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', role === 'buyer' ? '/buyer' : '/seller');
+  });
+});
+
+describe('dashboard shell', () => {
+  it('lists the buyer entries and marks the current one', async () => {
+    mockApi(signedInAs(studentWith('buyer')));
+    renderApp('/buyer/faculty');
+    const [nav] = await screen.findAllByRole('navigation', { name: 'Dashboard' });
+    const links = within(nav!).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Home', '/buyer'],
+      ['Buy Books', '/buyer/books'],
+      ['Textbook Packages', '/buyer/packages'],
+      ['Transactions', '/buyer/transactions'],
+      ['Faculty', '/buyer/faculty'],
+      ['Settings', '/buyer/settings'],
+    ]);
+    expect(within(nav!).getByRole('link', { name: 'Faculty' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav!).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    expect(screen.getAllByText('Thandi').length).toBeGreaterThan(0);
+    // Buyers have a fixed avatar and no picker.
+    const avatar = document.querySelector<HTMLImageElement>('img[src^="/api/v1/avatars/"]');
+    expect(avatar?.getAttribute('src')).toBe('/api/v1/avatars/stu_4f9a2c7e1b3d.svg?style=7');
+    expect(screen.queryByRole('button', { name: 'Change avatar' })).not.toBeInTheDocument();
+  });
+
+  it('lists the seller entries', async () => {
+    mockApi(signedInAs(studentWith('seller')));
+    renderApp('/seller');
+    const [nav] = await screen.findAllByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav!).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Home',
+      'Sell a Book',
+      'My Books',
+      'Transactions',
+      'Faculty',
+      'Settings',
+    ]);
+    expect(within(nav!).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav!).getByRole('link', { name: 'My Books' })).toHaveAttribute('href', '/seller/books');
+  });
+
+  it('collapses the sidebar and remembers it', async () => {
+    const user = userEvent.setup();
+    mockApi(signedInAs(studentWith('seller')));
+    renderApp('/seller');
+    const collapse = await screen.findByRole('button', { name: 'Collapse sidebar' });
+    expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    await user.click(collapse);
+    const expand = screen.getByRole('button', { name: 'Expand sidebar' });
+    expect(expand).toHaveAttribute('aria-expanded', 'false');
+    expect(window.localStorage.getItem('sidebarCollapsed')).toBe('true');
+    // Icons only, but every entry keeps its name.
+    const [nav] = screen.getAllByRole('navigation', { name: 'Dashboard' });
+    expect(within(nav!).getByRole('link', { name: 'Sell a Book' })).toBeInTheDocument();
+  });
+
+  it('opens the phone menu, closes it with Escape and locks scrolling meanwhile', async () => {
+    const user = userEvent.setup();
+    mockApi(signedInAs(studentWith('seller')));
+    renderApp('/seller');
+    const open = await screen.findByRole('button', { name: 'Open menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(document.body.style.overflow).toBe('hidden');
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+    expect(document.body.style.overflow).toBe('');
+    expect(open).toHaveFocus();
+
+    await user.click(open);
+    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('link', { name: 'Faculty' }));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('lets a seller pick an avatar style and remembers it', async () => {
+    const user = userEvent.setup();
+    mockApi(signedInAs(studentWith('seller')));
+    renderApp('/seller');
+    const [change] = await screen.findAllByRole('button', { name: 'Change avatar' });
+    await user.click(change!);
+    const picker = await screen.findByRole('dialog', { name: 'Choose your avatar' });
+    const styles = within(picker).getAllByRole('button', { name: /^Avatar style \d+$/ });
+    expect(styles).toHaveLength(30);
+    expect(within(picker).getByRole('button', { name: 'Avatar style 1' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(picker).getByRole('button', { name: 'Avatar style 13' }));
+    expect(window.localStorage.getItem('avatarStyle')).toBe('12');
+    await waitFor(() =>
+      expect(document.querySelector('img[src="/api/v1/avatars/stu_4f9a2c7e1b3d.svg?style=12"]')).not.toBeNull(),
+    );
+  });
+
+  it('signs out and goes to /login', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => {
+      if (call.path === '/auth/session') return json(200, { student: studentWith('buyer') });
+      if (call.path === '/auth/logout') return new Response(null, { status: 204 });
+      return undefined;
+    });
+    const router = renderApp('/buyer');
+    const [signOut] = await screen.findAllByRole('button', { name: 'Sign Out' });
+    await user.click(signOut!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.some((call) => call.method === 'POST' && call.path === '/auth/logout')).toBe(true);
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+  });
+
+  it('still signs out locally when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => {
+      if (call.path === '/auth/session') return json(200, { student: studentWith('seller') });
+      if (call.path === '/auth/logout') throw new TypeError('Failed to fetch');
+      return undefined;
+    });
+    const router = renderApp('/seller');
+    const [signOut] = await screen.findAllByRole('button', { name: 'Sign Out' });
+    await user.click(signOut!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+});
