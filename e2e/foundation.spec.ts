@@ -1,6 +1,6 @@
 // The shell every page shares: navigation (desktop bar, phone overlay), footer, 404, deep links.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, screenshot } from './helpers';
+import { expectNoAxeViolations, screenshot, watchCspViolations } from './helpers';
 
 test.describe('navigation bar', () => {
   test('desktop: links, active highlight, shadow after scrolling', async ({ page, isMobile }) => {
@@ -74,7 +74,8 @@ test('deep links survive a refresh', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the landing page is accessible and makes no outside requests', async ({ page }) => {
+test('the landing page is accessible, breaks no CSP rule and makes no outside requests', async ({ page }) => {
+  const csp = watchCspViolations(page);
   const outside: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
@@ -86,4 +87,10 @@ test('the landing page is accessible and makes no outside requests', async ({ pa
   await expectNoAxeViolations(page);
   await screenshot(page, test.info(), 'home');
   expect(outside).toEqual([]);
+  // A toast uses the library's stylesheet, which must load as a file, not an inline style.
+  await page.goto('/contact');
+  await page.getByRole('contentinfo').getByRole('textbox', { name: /email/i }).fill('someone@yahoo.com');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.getByText('Please use your university email or a personal Gmail/iCloud account')).toBeVisible();
+  expect(csp).toEqual([]);
 });

@@ -48,3 +48,12 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@students.wits.ac.za`;
+
+/** Collects Content-Security-Policy violations the page reports (call before navigating). */
+export function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  return violations;
+}

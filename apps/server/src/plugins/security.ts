@@ -17,8 +17,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       directives: {
         'default-src': ["'self'"],
         'script-src': ["'self'"],
-        // Toast styles are injected at run time as a <style> element; scripts stay strict.
-        'style-src': ["'self'", "'unsafe-inline'"],
+        // No inline <style> or style="" anywhere: the toast library's CSS ships as a file (vite.config.ts).
+        'style-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'"],
         'connect-src': ["'self'", wsOrigin],
