@@ -31,6 +31,7 @@ import { createOrdersService } from './modules/orders/service.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
 import { createPackagesService } from './modules/packages/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { localStorage } from './lib/storage.ts';
 import { listingRoutes } from './modules/listings/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(orderRoutes, { orders });
   await app.register(packageRoutes, { packages });
   await app.register(cartRoutes, { cart });
+  await app.register(seoRoutes);
 
   if (opts.jobs ?? config.env !== 'test') {
     app.addHook('onReady', async () => scheduler.start());

@@ -34,6 +34,16 @@ describe(`foundation (${dialectUnderTest})`, () => {
     }
   });
 
+  it('serves robots.txt and a sitemap of the public pages under PUBLIC_URL', async () => {
+    const robots = await t.app.inject('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+    const sitemap = await t.app.inject('/sitemap.xml');
+    expect(sitemap.headers['content-type']).toMatch(/xml/);
+    for (const p of ['/about', '/contact', '/terms', '/privacy', '/books']) expect(sitemap.body).toContain(`<loc>http://localhost:3000${p}</loc>`);
+  });
+
   it('answers 404 for files that do not exist', async () => {
     const res = await t.app.inject('/uploads/deleted-photo.webp');
     expect(res.statusCode).toBe(404);
