@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT || 3107);
+// A port of its own per run (workers inherit it through the environment), so runs never collide.
+process.env.E2E_PORT ||= String(3200 + Math.floor(Math.random() * 2000));
+const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -16,7 +18,8 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // Screenshots go to test-results/screenshots, outside this folder, which Playwright empties per run.
+  outputDir: './test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
