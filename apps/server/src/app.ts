@@ -181,7 +181,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(seoRoutes);
 
   if (opts.jobs ?? config.env !== 'test') {
-    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onReady', async () => scheduler.start(config.jobPollMs));
     app.addHook('onClose', async () => scheduler.stop());
   }
   await app.register(spaPlugin, { webDist: config.webDist });

@@ -33,6 +33,7 @@ const envSchema = z
     WEB_DIST: optionalString,
     BREVO_API_KEY: optionalString,
     CUSTOM_REQUEST_PHONE: optionalString.pipe(z.string().regex(/^\d{9,15}$/, 'CUSTOM_REQUEST_PHONE must be digits in international form, e.g. 27821234567').optional()),
+    JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   })
   .superRefine((env, ctx) => {
@@ -63,6 +64,7 @@ export interface Config {
   brevoApiKey: string | undefined;
   customRequestPhone: string | undefined;
   shutdownTimeoutMs: number;
+  jobPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +106,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brevoApiKey: e.BREVO_API_KEY,
     customRequestPhone: e.CUSTOM_REQUEST_PHONE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jobPollMs: e.JOB_POLL_MS,
   };
 }

@@ -65,6 +65,7 @@ export interface JobRunsTable {
   next_run_at: string;
   last_run_at: string | null;
   last_run_by: string | null;
+  run_count: Generated<number>;
 }
 
 export interface BooksTable {

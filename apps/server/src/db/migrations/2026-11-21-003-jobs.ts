@@ -8,6 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('next_run_at', 'text', (c) => c.notNull())
     .addColumn('last_run_at', 'text')
     .addColumn('last_run_by', 'text')
+    .addColumn('run_count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
 

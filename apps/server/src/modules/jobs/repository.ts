@@ -1,5 +1,5 @@
 // SQL for job claims: a conditional update decides which process runs a due job.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 /** Claims the job if it is due; true for exactly one caller among processes racing for the same run. */
@@ -11,7 +11,7 @@ export async function claimJob(db: Kysely<Database>, name: string, now: string, 
     .execute();
   const res = await db
     .updateTable('job_runs')
-    .set({ next_run_at: nextRunAt, last_run_at: now, last_run_by: by })
+    .set({ next_run_at: nextRunAt, last_run_at: now, last_run_by: by, run_count: sql`run_count + 1` })
     .where('name', '=', name)
     .where('next_run_at', '<=', now)
     .executeTakeFirst();

@@ -1,0 +1,175 @@
+// Several server processes on PostgreSQL and Redis behave as one marketplace: they migrate once, share
+// sessions and rate limits, deliver realtime events across processes, and run scheduled work once.
+// Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both and insists).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
+import { insertBook } from './helpers/books.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const enabled = Boolean(process.env.TEST_DATABASE_URL && REDIS_URL);
+if (process.env.CI === 'true' && process.env.TEST_DATABASE_URL && !REDIS_URL) throw new Error('CI must run the multi-process test: set TEST_DATABASE_URL and TEST_REDIS_URL');
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  output: string[];
+  exit: Promise<number | null>;
+}
+
+function startServer(databaseUrl: string, port: number): Proc {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-'));
+  const output: string[] = [];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      LOG_LEVEL: 'warn',
+      JOB_POLL_MS: '100',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => output.push(String(d)));
+  child.stderr!.on('data', (d) => output.push(String(d)));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, url: `http://127.0.0.1:${port}`, output, exit };
+}
+
+async function waitReady(p: Proc, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${p.url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output.join('')}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const json = async (res: Response) => ({ status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null, headers: res.headers });
+const post = (base: string, url: string, body: unknown, cookie?: string) =>
+  fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('reshelf_session='))!.split(';')[0]!;
+
+describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => {
+  let db: TestDatabase;
+  let a: Proc;
+  let b: Proc;
+
+  beforeAll(async () => {
+    db = await createTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-db-')));
+    const base = 4300 + Math.floor(Math.random() * 500);
+    // Both start at the same moment against an empty database.
+    a = startServer(db.url!, base);
+    b = startServer(db.url!, base + 1);
+    await Promise.all([waitReady(a), waitReady(b)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
+    await db?.drop();
+  });
+
+  it('migrated once', async () => {
+    const rows = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db.handle.db);
+    const names = rows.rows.map((r) => r.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it('a session made on one process works on the other', async () => {
+    const email = `mp.${Date.now()}@students.wits.ac.za`;
+    const reg = await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: 'Mpho', lastName: 'P', studentNumber: '1234567', university: 'wits', userType: 'buyer' });
+    expect(reg.status).toBe(201);
+    const login = await post(b.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' });
+    expect(login.status).toBe(200);
+    const cookie = cookieOf(login);
+    const onA = await json(await fetch(`${a.url}/api/v1/auth/session`, { headers: { cookie } }));
+    expect(onA.status).toBe(200);
+    await post(a.url, '/api/v1/auth/logout', {}, cookie);
+    expect((await fetch(`${b.url}/api/v1/auth/session`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('shares the login failure counter: the 11th attempt is refused on either process', async () => {
+    const email = `rl.${Date.now()}@students.wits.ac.za`;
+    await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: 'R', lastName: 'L', studentNumber: '1234567', university: 'wits', userType: 'buyer' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await post(i % 2 ? a.url : b.url, '/api/v1/auth/login', { email, password: 'Wrong-Passw0rd1' })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('delivers realtime events published on one process to a socket on the other', async () => {
+    const stamp = Date.now();
+    const mk = async (role: string) => {
+      const email = `${role}.${stamp}@students.wits.ac.za`;
+      await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: role, lastName: 'X', studentNumber: '1234567', university: 'wits', userType: role });
+      const res = await post(a.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' });
+      return { cookie: cookieOf(res), id: ((await res.json()) as { student: { id: string } }).student.id };
+    };
+    const seller = await mk('seller');
+    const buyer = await mk('buyer');
+    const bookId = await insertBook(db.handle.db, seller.id, { title: 'Realtime Across Processes' });
+
+    const events: { type: string; [k: string]: unknown }[] = [];
+    const ws = new WebSocket(`${b.url.replace('http', 'ws')}/api/v1/realtime`, { headers: { cookie: seller.cookie } });
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (raw) => {
+        const event = JSON.parse(String(raw));
+        events.push(event);
+        if (event.type === 'ready') resolve();
+      });
+      ws.on('error', reject);
+    });
+
+    const ordered = await post(a.url, '/api/v1/orders', { bookId }, buyer.cookie);
+    expect(ordered.status).toBe(201);
+    const orderId = ((await ordered.json()) as { order: { id: string } }).order.id;
+    await expect.poll(() => events.map((e) => e.type)).toContain('order.updated');
+    expect(events.map((e) => e.type)).toContain('notification.created');
+
+    expect((await post(a.url, `/api/v1/orders/${orderId}/messages`, { body: 'Hello from process A' }, buyer.cookie)).status).toBe(201);
+    await expect
+      .poll(() => events.filter((e) => e.type === 'message.created').map((e) => (e.message as { body: string }).body))
+      .toEqual(['Hello from process A']);
+    ws.close();
+  });
+
+  it('runs scheduled work once across processes', async () => {
+    // Both processes poll every 100 ms; each job's interval is a minute or more, so each ran exactly once.
+    await new Promise((r) => setTimeout(r, 1500));
+    const rows = await db.handle.db.selectFrom('job_runs').select(['name', 'run_count', 'last_run_by']).execute();
+    const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
+    for (const name of ['prune-sessions', 'newsletter-sync', 'expire-orders']) {
+      expect(byName[name], name).toBeDefined();
+      expect(Number(byName[name]!.run_count), name).toBe(1);
+    }
+  });
+
+  it('both shut down gracefully on SIGTERM', async () => {
+    const started = Date.now();
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect(await a.exit).toBe(0);
+    expect(await b.exit).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
