@@ -1,0 +1,62 @@
+// Server state of the buyer's home and transactions: cart count, order counts, newest books and
+// the buyer's orders (every page, so the transactions table can search and filter them at once).
+import { useQuery } from '@tanstack/react-query';
+import type { Book, ListResponse, Order } from '@reshelf/shared';
+import { api } from '../../lib/api';
+
+export interface BuyerSummary {
+  pending: number;
+  completed: number;
+}
+
+export function useCartCount() {
+  return useQuery({
+    queryKey: ['cart'],
+    queryFn: ({ signal }) => api<{ cart: { count: number } }>('/cart', { signal }),
+    select: (answer) => answer.cart.count,
+  });
+}
+
+export function useBuyerSummary() {
+  return useQuery({
+    queryKey: ['buyer', 'summary'],
+    queryFn: ({ signal }) => api<BuyerSummary>('/buyer/summary', { signal }),
+  });
+}
+
+export const HOME_BOOKS = 4;
+export const HOME_ORDERS = 5;
+
+export function useNewestBooks() {
+  return useQuery({
+    queryKey: ['books', 'search', `page=1&pageSize=${HOME_BOOKS}`],
+    queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?sort=newest&page=1&pageSize=${HOME_BOOKS}`, { signal }),
+  });
+}
+
+export function useRecentOrders() {
+  return useQuery({
+    queryKey: ['orders', 'list', 'buyer', 'recent'],
+    queryFn: ({ signal }) => api<ListResponse<Order>>(`/orders?as=buyer&page=1&pageSize=${HOME_ORDERS}`, { signal }),
+  });
+}
+
+const ALL_PAGE_SIZE = 50;
+/** A safety stop: 1 000 orders is far beyond any student's history. */
+const MAX_PAGES = 20;
+
+/** Every order of the buyer, newest first. */
+export function useAllBuyerOrders() {
+  return useQuery({
+    queryKey: ['orders', 'list', 'buyer', 'all'],
+    queryFn: async ({ signal }) => {
+      const orders: Order[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const answer = await api<ListResponse<Order>>(`/orders?as=buyer&page=${page}&pageSize=${ALL_PAGE_SIZE}`, { signal });
+        orders.push(...answer.items);
+        if (answer.items.length < ALL_PAGE_SIZE || orders.length >= answer.total) break;
+      }
+      return orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    },
+  });
+}

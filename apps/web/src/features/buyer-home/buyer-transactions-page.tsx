@@ -1,0 +1,218 @@
+// The buyer's Transactions: their orders in the spec's table layout (Transaction ID, Book Title, Amount,
+// Status, Date), searchable by title or ID, filtered by status, newest first, 10 a page with
+// 'Showing X to Y of Z transactions'. Rows open the order. Phones get stacked cards instead of a table.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Receipt, Search } from 'lucide-react';
+import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId, type Order, type OrderStatus } from '@reshelf/shared';
+import { Badge } from '../../components/ui/badge';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { Skeleton } from '../../components/ui/skeleton';
+import { errorMessage } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useAllBuyerOrders } from './api';
+
+const PAGE_SIZE = LIMITS.transactionsPageSize;
+
+export function showingText(from: number, to: number, total: number): string {
+  return `Showing ${from} to ${to} of ${total} transactions`;
+}
+
+function matches(order: Order, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  const id = transactionId(order.id).toLowerCase();
+  return (
+    order.book.title.toLowerCase().includes(needle) ||
+    id.includes(needle) ||
+    order.id.toLowerCase().includes(needle.replace(/^#/, ''))
+  );
+}
+
+export function BuyerTransactionsPage() {
+  usePageTitle('Transactions');
+  const orders = useAllBuyerOrders();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [page, setPage] = useState(1);
+
+  const all = orders.data ?? [];
+  const rows = all.filter((order) => matches(order, search) && (!status || order.status === status));
+  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const from = rows.length === 0 ? 0 : (current - 1) * PAGE_SIZE + 1;
+  const to = Math.min(current * PAGE_SIZE, rows.length);
+
+  let body;
+  if (orders.isPending) {
+    body = (
+      <div role="status" aria-label="Loading transactions" className="space-y-2 p-4">
+        {[0, 1, 2, 3, 4].map((n) => (
+          <Skeleton key={n} className="h-12" />
+        ))}
+      </div>
+    );
+  } else if (orders.isError) {
+    body = (
+      <EmptyState
+        className="m-4"
+        icon={<Receipt />}
+        title="We couldn't load your transactions"
+        text={errorMessage(orders.error, 'Please try again.')}
+        action={<Button onClick={() => void orders.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (all.length === 0) {
+    body = (
+      <EmptyState
+        className="m-4"
+        icon={<Receipt />}
+        title="No Transactions Yet"
+        text="Your transaction history will appear here once you request books to buy."
+        action={<ButtonLink to="/buyer/books">Browse books</ButtonLink>}
+      />
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <EmptyState
+        className="m-4"
+        icon={<Search />}
+        title="No matching transactions"
+        text="Try another title or ID, or show all statuses."
+        action={
+          <Button
+            variant="outline"
+            onClick={() => {
+              setSearch('');
+              setStatus('');
+              setPage(1);
+            }}
+          >
+            Clear search
+          </Button>
+        }
+      />
+    );
+  } else {
+    body = (
+      <>
+        {/* Tablets and up: the spec's table. */}
+        <div className="overflow-x-auto max-md:hidden">
+          <table className="w-full text-left text-sm">
+            <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-3">Transaction ID</th>
+                <th scope="col" className="px-5 py-3">Book Title</th>
+                <th scope="col" className="px-5 py-3">Amount</th>
+                <th scope="col" className="px-5 py-3">Status</th>
+                <th scope="col" className="px-5 py-3">Date</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-ink-100">
+              {visible.map((order) => (
+                <tr
+                  key={order.id}
+                  className="cursor-pointer hover:bg-ink-50"
+                  onClick={(event) => {
+                    if ((event.target as HTMLElement).closest('a')) return;
+                    navigate(`/buyer/orders/${order.id}`);
+                  }}
+                >
+                  <td className="px-5 py-4 font-mono font-semibold text-ink-800">
+                    <Link to={`/buyer/orders/${order.id}`} className="rounded-sm text-brand-700 hover:underline">
+                      {transactionId(order.id)}
+                    </Link>
+                  </td>
+                  <td className="px-5 py-4 font-medium text-ink-900">{order.book.title}</td>
+                  <td className="px-5 py-4 text-ink-900">{formatRand(order.amount)}</td>
+                  <td className="px-5 py-4">
+                    <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+                  </td>
+                  <td className="px-5 py-4 text-ink-700">{formatDate(order.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {/* Phones: one card per transaction. */}
+        <ul className="divide-y divide-ink-100 md:hidden">
+          {visible.map((order) => (
+            <li key={order.id}>
+              <Link to={`/buyer/orders/${order.id}`} className="flex flex-col gap-1 px-4 py-4 hover:bg-ink-50">
+                <span className="flex items-center justify-between gap-3">
+                  <span className="font-mono text-sm font-semibold text-brand-700">{transactionId(order.id)}</span>
+                  <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+                </span>
+                <span className="font-semibold text-ink-900">{order.book.title}</span>
+                <span className="flex items-center justify-between text-sm text-ink-700">
+                  <span>{formatRand(order.amount)}</span>
+                  <span>{formatDate(order.createdAt)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col items-center justify-between gap-3 border-t border-ink-100 px-5 py-4 sm:flex-row">
+          <p aria-live="polite" className="text-sm text-ink-600">
+            {showingText(from, to, rows.length)}
+          </p>
+          <div className="flex gap-2">
+            <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
+              Previous
+            </Button>
+            <Button variant="outline" size="sm" disabled={current >= pageCount} onClick={() => setPage(current + 1)}>
+              Next
+            </Button>
+          </div>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Transactions</h1>
+      <p className="mt-1 text-ink-600">Every book you have requested, and where each order stands.</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field label="Search" hideLabel className="flex-1">
+          <div className="relative">
+            <Search aria-hidden="true" size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-ink-500" />
+            <Input
+              type="search"
+              placeholder="Search by title or ID..."
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+              className="pl-10"
+            />
+          </div>
+        </Field>
+        <Field label="Status" hideLabel className="sm:w-52">
+          <Select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as OrderStatus | '');
+              setPage(1);
+            }}
+          >
+            <option value="">All Status</option>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {ORDER_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      </div>
+      <div className="mt-4 overflow-hidden rounded-card border border-ink-200 bg-white shadow-soft">{body}</div>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+// The buyer's cart: books and packages, the total, removing items, and checking out (one order per
+// book, one package order per package). A book someone else took meanwhile is reported by title;
+// the rest go through.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AlertTriangle, BookOpen, CheckCircle2, Package, ShoppingCart, Trash2 } from 'lucide-react';
+import { AVAILABILITY_LABELS, CONDITION_LABELS, formatRand, transactionId } from '@reshelf/shared';
+import { Badge } from '../../components/ui/badge';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useCart, useCheckout, useRemoveFromCart, type CheckoutResult } from './api';
+
+/** How a book that went to someone else is reported after checkout. */
+export function takenText(title: string | null): string {
+  return `${title ?? 'A book'} was taken by someone else`;
+}
+
+function CheckoutSummary({ result }: { result: CheckoutResult }) {
+  return (
+    <section aria-labelledby="checkout-title" className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6" role="status">
+      <h2 id="checkout-title" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
+        <CheckCircle2 aria-hidden="true" size={20} className="text-brand-700" /> Checkout done
+      </h2>
+      {result.orders.length > 0 && (
+        <>
+          <p className="mt-3 text-brand-950">
+            {result.orders.length === 1 ? 'Your request was sent to the seller:' : `${result.orders.length} requests were sent to the sellers:`}
+          </p>
+          <ul className="mt-2 space-y-1">
+            {result.orders.map((order) => (
+              <li key={order.id}>
+                <Link to={`/buyer/orders/${order.id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+                  {order.book.title} ({transactionId(order.id)})
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.packageOrders.length > 0 && (
+        <>
+          <p className="mt-3 text-brand-950">Package orders placed (we will contact you to arrange collection):</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-brand-950">
+            {result.packageOrders.map((order) => (
+              <li key={order.id}>
+                {order.packageName} · {formatRand(order.amount)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {result.unavailable.length > 0 && (
+        <ul className="mt-3 space-y-1">
+          {result.unavailable.map((item) => (
+            <li key={item.bookId} className="flex items-start gap-2 font-medium text-amber-900">
+              <AlertTriangle aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+              {takenText(item.title)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Row({ image, title, detail, price, badge, onRemove, removing }: {
+  image: ReactNode;
+  title: ReactNode;
+  detail: string;
+  price: string;
+  badge?: ReactNode;
+  onRemove: () => void;
+  removing: boolean;
+}) {
+  return (
+    <li className="flex items-center gap-4 p-4">
+      {image}
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-ink-900">{title}</p>
+        <p className="truncate text-sm text-ink-600">{detail}</p>
+        {badge && <div className="mt-1">{badge}</div>}
+      </div>
+      <p className="shrink-0 font-bold text-ink-900">{price}</p>
+      <Button variant="ghost" size="icon" onClick={onRemove} loading={removing} aria-label={`Remove ${typeof title === 'string' ? title : 'item'} from cart`}>
+        {!removing && <Trash2 aria-hidden="true" size={18} />}
+      </Button>
+    </li>
+  );
+}
+
+export function CartPage() {
+  usePageTitle('Cart');
+  const cart = useCart();
+  const remove = useRemoveFromCart();
+  const checkout = useCheckout();
+
+  const onRemove = (type: 'book' | 'package', id: string) =>
+    remove.mutate({ type, id }, { onError: (error) => toast.error(errorMessage(error, 'Could not remove the item')) });
+
+  const onCheckout = () =>
+    checkout.mutate(undefined, {
+      onSuccess: (result) => {
+        if (result.unavailable.length > 0) toast.error(takenText(result.unavailable[0]!.title));
+        else toast.success('Checkout done. The sellers have your requests.');
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Checkout failed. Please try again.')),
+    });
+
+  const isRemoving = (type: string, id: string) => remove.isPending && remove.variables?.type === type && remove.variables.id === id;
+
+  let body: ReactNode;
+  if (cart.isPending) {
+    body = (
+      <div role="status" aria-label="Loading cart" className="space-y-3">
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+      </div>
+    );
+  } else if (cart.isError) {
+    body = (
+      <EmptyState
+        icon={<ShoppingCart />}
+        title="We couldn't load your cart"
+        text={errorMessage(cart.error, 'Please try again.')}
+        action={<Button onClick={() => void cart.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (cart.data.count === 0) {
+    body = checkout.data ? null : (
+      <EmptyState
+        icon={<ShoppingCart />}
+        title="Your cart is empty"
+        text="Add books from the catalogue or a textbook package, then check out in one go."
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/buyer/books">Browse books</ButtonLink>
+            <ButtonLink to="/buyer/packages" variant="outline">
+              Textbook Packages
+            </ButtonLink>
+          </div>
+        }
+      />
+    );
+  } else {
+    const { books, packages, total } = cart.data;
+    body = (
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <ul aria-label="Items in your cart" className="divide-y divide-ink-100 rounded-card border border-ink-200 bg-white shadow-soft">
+          {books.map((book) => (
+            <Row
+              key={`book-${book.id}`}
+              image={
+                book.images[0] ? (
+                  <img src={book.images[0].thumbUrl} alt="" width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />
+                ) : (
+                  <span className="grid h-18 w-14 shrink-0 place-items-center rounded-lg bg-ink-100 text-ink-400">
+                    <BookOpen aria-hidden="true" />
+                  </span>
+                )
+              }
+              title={book.title}
+              detail={`${book.author} · ${book.edition} · ${CONDITION_LABELS[book.condition]}`}
+              price={formatRand(book.price)}
+              badge={book.availability !== 'available' ? <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge> : undefined}
+              onRemove={() => onRemove('book', book.id)}
+              removing={isRemoving('book', book.id)}
+            />
+          ))}
+          {packages.map((pkg) => (
+            <Row
+              key={`package-${pkg.id}`}
+              image={<img src={pkg.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-cover" />}
+              title={`${pkg.name} package`}
+              detail={`${pkg.books.length} books · ${pkg.level}`}
+              price={pkg.price === null ? '' : formatRand(pkg.price)}
+              onRemove={() => onRemove('package', pkg.id)}
+              removing={isRemoving('package', pkg.id)}
+            />
+          ))}
+        </ul>
+        <aside aria-label="Order summary" className="self-start rounded-card border border-ink-200 bg-white p-5 shadow-soft lg:sticky lg:top-6">
+          <dl className="flex items-center justify-between">
+            <dt className="font-semibold text-ink-700">Total</dt>
+            <dd className="text-2xl font-bold text-brand-800">{formatRand(total)}</dd>
+          </dl>
+          <p className="mt-2 text-sm text-ink-600">
+            Checking out sends a request to each seller. You pay each seller in person at the meetup, after checking the book.
+          </p>
+          <Button className="mt-4 w-full" size="lg" onClick={onCheckout} loading={checkout.isPending}>
+            <Package aria-hidden="true" size={18} /> Check out
+          </Button>
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold sm:text-3xl">Cart</h1>
+      <p className="mt-1 text-ink-600">Books and packages you are about to request.</p>
+      <div className="mt-6 flex flex-col gap-6">
+        {checkout.data && <CheckoutSummary result={checkout.data} />}
+        {body}
+      </div>
+    </div>
+  );
+}

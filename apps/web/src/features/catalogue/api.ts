@@ -1,0 +1,54 @@
+// Server state of the catalogue: the search results, one book, reserving a book (POST /orders with an
+// Idempotency-Key per click) and adding it to the cart.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Book, BookResponse, ListResponse, OrderResponse } from '@reshelf/shared';
+import { api } from '../../lib/api';
+import { catalogueQueryString, type CatalogueFilters } from './filters';
+
+export const catalogueKeys = {
+  all: ['books'] as const,
+  search: (query: string) => ['books', 'search', query] as const,
+  book: (id: string) => ['books', 'detail', id] as const,
+};
+
+export function useCatalogue(filters: CatalogueFilters) {
+  const query = catalogueQueryString(filters);
+  return useQuery({
+    queryKey: catalogueKeys.search(query),
+    queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?${query}`, { signal }),
+    // The old results stay on screen while the next ones load: no flashing while typing.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBook(id: string) {
+  return useQuery({
+    queryKey: catalogueKeys.book(id),
+    queryFn: ({ signal }) => api<BookResponse>(`/books/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.book),
+  });
+}
+
+/** A fresh key per click: a retried request (slow network) then cannot reserve twice. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function useRequestToBuy() {
+  return useMutation({
+    mutationFn: (bookId: string) =>
+      api<OrderResponse>('/orders', {
+        method: 'POST',
+        body: { bookId },
+        headers: { 'Idempotency-Key': newIdempotencyKey() },
+      }).then((answer) => answer.order),
+  });
+}
+
+export function useAddBookToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (bookId: string) => api('/cart/items', { method: 'POST', body: { type: 'book', id: bookId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),
+  });
+}

@@ -1,0 +1,237 @@
+// A listing's page: the photo gallery, every detail, the seller (first name, university, rating), the
+// price, and 'Request to buy' (reserves it: POST /orders) or 'Add to cart'. Visitors and other roles
+// are sent to log in as a buyer and come back here afterwards.
+import type { ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ArrowLeft, BookX, ShieldCheck, ShoppingCart } from 'lucide-react';
+import {
+  AVAILABILITY_LABELS,
+  CATEGORY_LABELS,
+  CONDITION_LABELS,
+  LANGUAGE_LABELS,
+  MESSAGES,
+  STUDY_LEVEL_LABELS,
+  formatRand,
+  universityName,
+  type Book,
+} from '@reshelf/shared';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useSession, type LoginRedirectState } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useAddBookToCart, useBook, useRequestToBuy } from './api';
+import { PhotoGallery } from './components/photo-gallery';
+import { RatingStars } from './components/rating-stars';
+
+export const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-ink-100 py-3 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm font-medium text-ink-600 sm:w-36">{label}</dt>
+      <dd className="text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+function BuyBox({ book }: { book: Book }) {
+  const { student } = useSession();
+  const navigate = useNavigate();
+  const request = useRequestToBuy();
+  const addToCart = useAddBookToCart();
+  const { refetch } = useBook(book.id);
+  const available = book.availability === 'available';
+  const buyerPath = `/buyer/books/${book.id}`;
+
+  const onRequest = () => {
+    request.mutate(book.id, {
+      onSuccess: (order) => {
+        toast.success(REQUEST_SENT_MESSAGE);
+        navigate(`/buyer/orders/${order.id}`);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) {
+          toast.error(MESSAGES.bookUnavailable);
+          void refetch();
+          return;
+        }
+        toast.error(errorMessage(error, 'Could not send your request. Please try again.'));
+      },
+    });
+  };
+
+  const onAddToCart = () => {
+    addToCart.mutate(book.id, {
+      onSuccess: () => toast.success('Added to your cart'),
+      onError: (error) => {
+        toast.error(errorMessage(error, 'Could not add the book to your cart'));
+        if (error instanceof ApiError && error.status === 409) void refetch();
+      },
+    });
+  };
+
+  let actions: ReactNode;
+  if (!available) {
+    actions = (
+      <p className="rounded-xl bg-ink-100 p-3 text-sm font-medium text-ink-700">{MESSAGES.bookUnavailable}</p>
+    );
+  } else if (student?.role === 'buyer') {
+    actions = (
+      <div className="flex flex-col gap-2">
+        <Button size="lg" onClick={onRequest} loading={request.isPending}>
+          Request to buy
+        </Button>
+        <Button variant="outline" onClick={onAddToCart} loading={addToCart.isPending}>
+          <ShoppingCart aria-hidden="true" size={18} /> Add to cart
+        </Button>
+      </div>
+    );
+  } else {
+    // Visitors log in and come back; a seller or admin signs in with a buyer account instead.
+    const state: LoginRedirectState = student ? { from: buyerPath, denied: true } : { from: buyerPath };
+    actions = (
+      <div className="flex flex-col gap-2">
+        <ButtonLink to="/login" state={state} size="lg" aria-describedby="buy-login-note">
+          Request to buy
+        </ButtonLink>
+        <p id="buy-login-note" className="text-sm text-ink-600">
+          {student
+            ? `You're signed in as a ${student.role}. Log in with a buyer account to request this book.`
+            : 'Log in as a buyer to request this book. You will come straight back here.'}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="rounded-card border border-ink-200 bg-white p-5 shadow-soft sm:p-6">
+      <div className="flex items-center justify-between gap-3">
+        <p className="text-3xl font-bold text-brand-800">{formatRand(book.price)}</p>
+        <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
+      </div>
+      <div className="mt-5">{actions}</div>
+      <div className="mt-6 flex items-center gap-3 border-t border-ink-100 pt-5">
+        <Avatar seed={book.seller.id} style={7} size={44} name={book.seller.firstName} />
+        <div className="min-w-0">
+          <p className="font-semibold text-ink-900">
+            <span className="sr-only">Seller: </span>
+            {book.seller.firstName}
+          </p>
+          <p className="truncate text-sm text-ink-600">{universityName(book.seller.university)}</p>
+          <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />
+        </div>
+      </div>
+      <p className="mt-5 flex gap-2 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">
+        <ShieldCheck aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-brand-700" />
+        You pay the seller in person at a public campus meetup, only after checking the book.
+      </p>
+    </div>
+  );
+}
+
+export interface BookPageProps {
+  area: 'public' | 'buyer';
+}
+
+export function BookPage({ area }: BookPageProps) {
+  const { id = '' } = useParams();
+  const book = useBook(id);
+  const basePath = area === 'buyer' ? '/buyer/books' : '/books';
+  usePageTitle(book.data?.title ?? 'Book', book.data ? `${book.data.title} by ${book.data.author}, second-hand on Reshelf.` : undefined);
+
+  const frame = (children: ReactNode) => (
+    <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', area === 'public' ? 'py-10' : 'py-8')}>
+      <Link to={basePath} className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" size={16} /> Back to books
+      </Link>
+      {children}
+    </div>
+  );
+
+  if (book.isPending) {
+    return frame(
+      <div role="status" aria-label="Loading book" className="mt-6 grid gap-8 lg:grid-cols-[1fr_1fr_20rem]">
+        <Skeleton className="aspect-[4/5]" />
+        <div className="space-y-3">
+          <Skeleton className="h-8 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-40" />
+        </div>
+        <Skeleton className="h-64" />
+      </div>,
+    );
+  }
+
+  if (book.isError) {
+    const missing = book.error instanceof ApiError && book.error.status === 404;
+    return frame(
+      <EmptyState
+        className="mt-6"
+        icon={<BookX />}
+        title={missing ? 'This book is not in the catalogue' : "We couldn't load this book"}
+        text={missing ? 'It may have been sold or withdrawn by the seller.' : errorMessage(book.error, 'Please try again.')}
+        action={
+          missing ? (
+            <ButtonLink to={basePath}>Browse books</ButtonLink>
+          ) : (
+            <Button onClick={() => void book.refetch()}>Try again</Button>
+          )
+        }
+      />,
+    );
+  }
+
+  const data = book.data;
+  return frame(
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_20rem]">
+      <PhotoGallery images={data.images} title={data.title} />
+      <div className="min-w-0">
+        <div className="flex flex-wrap gap-2">
+          <Badge tone="brand">{CONDITION_LABELS[data.condition]}</Badge>
+          <Badge>{CATEGORY_LABELS[data.category]}</Badge>
+        </div>
+        <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{data.title}</h1>
+        <p className="mt-1 text-lg text-ink-700">
+          {data.author} · {data.edition}
+        </p>
+        <dl className="mt-6">
+          <Detail label="Author">{data.author}</Detail>
+          <Detail label="ISBN">{data.isbn}</Detail>
+          <Detail label="Publisher">{data.publisher}</Detail>
+          <Detail label="Year">{data.publicationYear}</Detail>
+          <Detail label="Edition">{data.edition}</Detail>
+          <Detail label="Pages">{data.numberOfPages}</Detail>
+          <Detail label="Language">{LANGUAGE_LABELS[data.language]}</Detail>
+          <Detail label="Category">{CATEGORY_LABELS[data.category]}</Detail>
+          <Detail label="Study level">{STUDY_LEVEL_LABELS[data.studyLevel]}</Detail>
+          <Detail label="Condition">{CONDITION_LABELS[data.condition]}</Detail>
+        </dl>
+        <h2 className="mt-8 text-lg font-semibold">Description</h2>
+        <p className="mt-2 whitespace-pre-line text-ink-700">{data.description}</p>
+        {data.additionalNotes && (
+          <>
+            <h2 className="mt-6 text-lg font-semibold">Notes from the seller</h2>
+            <p className="mt-2 whitespace-pre-line text-ink-700">{data.additionalNotes}</p>
+          </>
+        )}
+      </div>
+      <aside aria-label="Buy this book" className="lg:sticky lg:top-6 lg:self-start">
+        <BuyBox book={data} />
+      </aside>
+    </div>,
+  );
+}
+
+export function PublicBookPage() {
+  return <BookPage area="public" />;
+}
+
+export function BuyerBookPage() {
+  return <BookPage area="buyer" />;
+}

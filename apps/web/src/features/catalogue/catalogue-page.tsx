@@ -1,0 +1,414 @@
+// Buy Books: the catalogue with instant search (debounced), filters and sort in the URL, result cards,
+// numbered pages, skeletons while loading, and designed empty and no-result states. The same page
+// serves visitors at /books (inside the public frame) and buyers at /buyer/books.
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Filter, Library, Package, Search, ShoppingCart, X } from 'lucide-react';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  CONDITIONS,
+  CONDITION_LABELS,
+  LANGUAGES,
+  LANGUAGE_LABELS,
+  STUDY_LEVELS,
+  STUDY_LEVEL_LABELS,
+  SIGNUP_UNIVERSITIES,
+  formatRand,
+  universityName,
+  type CatalogueSort,
+} from '@reshelf/shared';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field } from '../../components/ui/field';
+import { Input } from '../../components/ui/input';
+import { Select } from '../../components/ui/select';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useAddBookToCart, useCatalogue } from './api';
+import { BookCard, BookCardSkeleton } from './components/book-card';
+import { Pagination } from './components/pagination';
+import {
+  CATALOGUE_PAGE_SIZE,
+  FILTER_KEYS,
+  SORT_LABELS,
+  hasActiveFilters,
+  readFilters,
+  writeFilters,
+  type CatalogueFilters,
+  type FilterKey,
+} from './filters';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const FILTER_LABELS: Record<FilterKey, string> = {
+  category: 'Category',
+  studyLevel: 'Study level',
+  condition: 'Condition',
+  language: 'Language',
+  university: 'University',
+  minPrice: 'Min price',
+  maxPrice: 'Max price',
+};
+
+function filterValueLabel(key: FilterKey, filters: CatalogueFilters): string {
+  switch (key) {
+    case 'category':
+      return filters.category ? CATEGORY_LABELS[filters.category] : '';
+    case 'studyLevel':
+      return filters.studyLevel ? STUDY_LEVEL_LABELS[filters.studyLevel] : '';
+    case 'condition':
+      return filters.condition ? CONDITION_LABELS[filters.condition] : '';
+    case 'language':
+      return filters.language ? LANGUAGE_LABELS[filters.language] : '';
+    case 'university':
+      return filters.university ? universityName(filters.university) : '';
+    case 'minPrice':
+    case 'maxPrice': {
+      const value = filters[key];
+      return value ? formatRand(Number(value)) : '';
+    }
+  }
+}
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** A price box that applies its value when the field is left or Enter is pressed. */
+function PriceInput({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (value: string) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value ?? '');
+  }
+  const commit = () => {
+    const cleaned = text.trim();
+    if (cleaned === (value ?? '')) return;
+    if (cleaned && !/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) {
+      setText(value ?? '');
+      return;
+    }
+    onCommit(cleaned);
+  };
+  return (
+    <Field label={label}>
+      <Input
+        inputMode="decimal"
+        placeholder="R"
+        value={text}
+        onChange={(event) => setText(event.target.value.replace(/[^\d.]/g, ''))}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            commit();
+          }
+        }}
+      />
+    </Field>
+  );
+}
+
+export interface CataloguePageProps {
+  /** 'public' at /books for everyone; 'buyer' at /buyer/books inside the dashboard. */
+  area: 'public' | 'buyer';
+}
+
+export function CataloguePage({ area }: CataloguePageProps) {
+  usePageTitle('Buy Books', 'Browse second-hand textbooks from students at South African universities.');
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const { student } = useSession();
+  const isBuyer = student?.role === 'buyer';
+  const basePath = area === 'buyer' ? '/buyer/books' : '/books';
+  const results = useCatalogue(filters);
+  const addToCart = useAddBookToCart();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const searchId = useId();
+
+  // The search box: typing updates it at once, the URL (and so the query) after a short pause.
+  const [text, setText] = useState(filters.q);
+  const [urlQ, setUrlQ] = useState(filters.q);
+  if (urlQ !== filters.q) {
+    // The address changed by itself (back button, Clear filters): the box follows.
+    setUrlQ(filters.q);
+    if (text.trim() !== filters.q.trim()) setText(filters.q);
+  }
+  useEffect(() => {
+    if (text.trim() === filters.q.trim()) return;
+    const timer = window.setTimeout(() => {
+      // Typing replaces the history entry, so Back leaves the search instead of undoing each letter.
+      setParams((current) => writeFilters({ ...readFilters(current), q: text, page: 1 }), { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // `filters` is derived from the URL each render; only the text schedules a search.
+  }, [text]);
+
+  const update = (change: Partial<CatalogueFilters>) => {
+    setParams(writeFilters({ ...filters, q: text, ...change, page: change.page ?? 1 }), { preventScrollReset: true });
+  };
+
+  const clearAll = () => {
+    setText('');
+    setParams(new URLSearchParams(filters.sort ? { sort: filters.sort } : {}));
+  };
+
+  const onSearchSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() !== filters.q.trim()) setParams(writeFilters({ ...filters, q: text, page: 1 }), { replace: true });
+  };
+
+  const hrefFor = (page: number) => {
+    const next = writeFilters({ ...filters, page });
+    const query = next.toString();
+    return query ? `?${query}` : basePath;
+  };
+
+  const onAddToCart = (bookId: string) => {
+    addToCart.mutate(bookId, {
+      onSuccess: () => toast.success('Added to your cart'),
+      onError: (error) => toast.error(errorMessage(error, 'Could not add the book to your cart')),
+    });
+  };
+
+  const sortValue: CatalogueSort = filters.sort ?? (filters.q ? 'relevance' : 'newest');
+  const sortOptions = (Object.keys(SORT_LABELS) as CatalogueSort[])
+    .filter((sort) => sort !== 'relevance' || filters.q)
+    .map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
+  const activeKeys = FILTER_KEYS.filter((key) => filters[key]);
+  const data = results.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / CATALOGUE_PAGE_SIZE)) : 1;
+  const filtered = hasActiveFilters(filters);
+
+  let body: ReactNode;
+  if (results.isPending) {
+    body = (
+      <div role="status" aria-label="Loading books" className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
+        {Array.from({ length: 8 }, (_, index) => (
+          <BookCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  } else if (results.isError && !data) {
+    body = (
+      <EmptyState
+        icon={<Library />}
+        title="We couldn't load the books"
+        text={errorMessage(results.error, 'Something went wrong. Please try again.')}
+        action={<Button onClick={() => void results.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (data && data.items.length === 0) {
+    body = filtered ? (
+      <EmptyState
+        icon={<Search />}
+        title="No books match your search"
+        text="Try other words, or clear the filters to see every book for sale."
+        action={
+          <Button variant="outline" onClick={clearAll}>
+            Clear filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={<Library />}
+        title="No books for sale yet"
+        text="Students list new books every day. Check back soon, or have a look at our textbook packages."
+        action={
+          <ButtonLink to="/buyer/packages" variant="outline">
+            Browse Textbook Packages
+          </ButtonLink>
+        }
+      />
+    );
+  } else if (data) {
+    body = (
+      <>
+        <ul
+          className={cn('grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4', results.isPlaceholderData && 'opacity-60 transition-opacity')}
+          aria-busy={results.isPlaceholderData || undefined}
+        >
+          {data.items.map((book) => (
+            <li key={book.id} className="flex">
+              <div className="flex w-full">
+                <BookCard
+                  book={book}
+                  basePath={basePath}
+                  action={
+                    isBuyer ? (
+                      <Button
+                        size="sm"
+                        variant="soft"
+                        className="w-full"
+                        loading={addToCart.isPending && addToCart.variables === book.id}
+                        onClick={() => onAddToCart(book.id)}
+                        aria-label={`Add ${book.title} to cart`}
+                      >
+                        <ShoppingCart aria-hidden="true" size={16} /> Add to cart
+                      </Button>
+                    ) : undefined
+                  }
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Pagination page={Math.min(filters.page, pageCount)} pageCount={pageCount} hrefFor={hrefFor} />
+      </>
+    );
+  }
+
+  const filterControls = (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <Field label="Category">
+        <Select
+          value={filters.category ?? ''}
+          placeholder="All categories"
+          options={options(CATEGORIES, CATEGORY_LABELS)}
+          onChange={(event) => update({ category: (event.target.value || undefined) as CatalogueFilters['category'] })}
+        />
+      </Field>
+      <Field label="Study level">
+        <Select
+          value={filters.studyLevel ?? ''}
+          placeholder="All levels"
+          options={options(STUDY_LEVELS, STUDY_LEVEL_LABELS)}
+          onChange={(event) => update({ studyLevel: (event.target.value || undefined) as CatalogueFilters['studyLevel'] })}
+        />
+      </Field>
+      <Field label="Condition">
+        <Select
+          value={filters.condition ?? ''}
+          placeholder="Any condition"
+          options={options(CONDITIONS, CONDITION_LABELS)}
+          onChange={(event) => update({ condition: (event.target.value || undefined) as CatalogueFilters['condition'] })}
+        />
+      </Field>
+      <Field label="Language">
+        <Select
+          value={filters.language ?? ''}
+          placeholder="Any language"
+          options={options(LANGUAGES, LANGUAGE_LABELS)}
+          onChange={(event) => update({ language: (event.target.value || undefined) as CatalogueFilters['language'] })}
+        />
+      </Field>
+      <Field label="University">
+        <Select
+          value={filters.university ?? ''}
+          placeholder="All universities"
+          options={SIGNUP_UNIVERSITIES.map((university) => ({ value: university.id, label: university.name }))}
+          onChange={(event) => update({ university: (event.target.value || undefined) as CatalogueFilters['university'] })}
+        />
+      </Field>
+      <PriceInput label="Min price (R)" value={filters.minPrice} onCommit={(value) => update({ minPrice: value || undefined })} />
+      <PriceInput label="Max price (R)" value={filters.maxPrice} onCommit={(value) => update({ maxPrice: value || undefined })} />
+      <Field label="Sort by">
+        <Select
+          value={sortValue}
+          options={sortOptions}
+          onChange={(event) => update({ sort: event.target.value as CatalogueSort })}
+        />
+      </Field>
+    </div>
+  );
+
+  return (
+    <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', area === 'public' ? 'py-10' : 'py-8')}>
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Buy Books</h1>
+          <p className="mt-1 text-ink-600">Second-hand textbooks from students at your university and beyond.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ButtonLink to="/buyer/packages" variant="outline" size="sm">
+            <Package aria-hidden="true" size={16} /> Textbook Packages
+          </ButtonLink>
+          {isBuyer && (
+            <ButtonLink to="/buyer/cart" variant="soft" size="sm">
+              <ShoppingCart aria-hidden="true" size={16} /> Cart
+            </ButtonLink>
+          )}
+        </div>
+      </header>
+
+      <section aria-label="Search and filters" className="mt-6 rounded-card border border-ink-200 bg-white p-4 shadow-soft sm:p-5">
+        <form role="search" onSubmit={onSearchSubmit} className="flex gap-2">
+          <label htmlFor={searchId} className="sr-only">
+            Search books
+          </label>
+          <div className="relative flex-1">
+            <Search aria-hidden="true" size={20} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-ink-500" />
+            <Input
+              id={searchId}
+              type="search"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              placeholder="Search by title, author, ISBN or publisher"
+              autoComplete="off"
+              maxLength={200}
+              className="pl-11"
+            />
+          </div>
+          <Button
+            variant="outline"
+            className="lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls="catalogue-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <Filter aria-hidden="true" size={18} />
+            <span className="max-sm:sr-only">Filters</span>
+            {activeKeys.length > 0 && <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{activeKeys.length}</span>}
+          </Button>
+        </form>
+        <div id="catalogue-filters" className={cn('mt-4', !filtersOpen && 'max-lg:hidden')}>
+          {filterControls}
+        </div>
+        {activeKeys.length > 0 && (
+          <ul aria-label="Active filters" className="mt-4 flex flex-wrap items-center gap-2">
+            {activeKeys.map((key) => {
+              const text = `${FILTER_LABELS[key]}: ${filterValueLabel(key, filters)}`;
+              return (
+                <li key={key}>
+                  <button
+                    type="button"
+                    onClick={() => update({ [key]: undefined })}
+                    aria-label={`Remove filter ${text}`}
+                    className="inline-flex h-8 items-center gap-1.5 rounded-full bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset hover:bg-brand-100"
+                  >
+                    {text}
+                    <X aria-hidden="true" size={14} />
+                  </button>
+                </li>
+              );
+            })}
+            <li>
+              <button type="button" onClick={clearAll} className="h-8 rounded-full px-3 text-sm font-semibold text-ink-700 underline-offset-2 hover:underline">
+                Clear filters
+              </button>
+            </li>
+          </ul>
+        )}
+      </section>
+
+      <p aria-live="polite" className="mt-6 mb-4 text-sm font-medium text-ink-600">
+        {data ? `${data.total} ${data.total === 1 ? 'book' : 'books'} for sale` : ''}
+      </p>
+      {body}
+    </div>
+  );
+}
+
+export function BuyerCataloguePage() {
+  return <CataloguePage area="buyer" />;
+}
+
+export function PublicCataloguePage() {
+  return <CataloguePage area="public" />;
+}

@@ -1,0 +1,73 @@
+// One catalogue result: photo, title, author, edition, condition, price, university and the seller.
+import { Link } from 'react-router';
+import { BookOpen } from 'lucide-react';
+import { CONDITION_LABELS, formatRand, universityName, type Book } from '@reshelf/shared';
+import { Badge } from '../../../components/ui/badge';
+import { RatingStars } from './rating-stars';
+
+export interface BookCardProps {
+  book: Book;
+  /** Where the book page lives in this area (/books or /buyer/books). */
+  basePath: string;
+  /** An extra action under the card (Add to cart for buyers). */
+  action?: React.ReactNode;
+}
+
+export function BookCard({ book, basePath, action }: BookCardProps) {
+  const photo = book.images[0];
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-soft transition-shadow hover:shadow-lift">
+      <div className="relative aspect-[3/4] overflow-hidden bg-ink-100">
+        {photo ? (
+          <img
+            src={photo.thumbUrl}
+            alt=""
+            width={300}
+            height={400}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+          />
+        ) : (
+          <div className="grid h-full place-items-center text-ink-400">
+            <BookOpen aria-hidden="true" size={48} />
+          </div>
+        )}
+        <Badge tone="brand" className="absolute top-3 left-3 bg-white/95">
+          {CONDITION_LABELS[book.condition]}
+        </Badge>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="line-clamp-2 text-base leading-snug font-semibold text-ink-900">
+          {/* The whole card is the link's target area; the text stays the accessible name. */}
+          <Link to={`${basePath}/${book.id}`} className="after:absolute after:inset-0 focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-brand-600">
+            {book.title}
+          </Link>
+        </h3>
+        <p className="truncate text-sm text-ink-600">
+          {book.author} · {book.edition}
+        </p>
+        <p className="mt-1 text-lg font-bold text-brand-800">{formatRand(book.price)}</p>
+        <p className="truncate text-sm text-ink-600">{universityName(book.seller.university)}</p>
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
+          <span className="truncate font-medium text-ink-800">{book.seller.firstName}</span>
+          <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />
+        </div>
+        {action && <div className="relative z-10 pt-3">{action}</div>}
+      </div>
+    </article>
+  );
+}
+
+export function BookCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-card border border-ink-200 bg-white">
+      <div className="aspect-[3/4] animate-shimmer bg-ink-200/80" />
+      <div className="space-y-2 p-4">
+        <div className="h-4 w-5/6 animate-shimmer rounded bg-ink-200/80" />
+        <div className="h-3 w-2/3 animate-shimmer rounded bg-ink-200/80" />
+        <div className="h-5 w-1/3 animate-shimmer rounded bg-ink-200/80" />
+      </div>
+    </div>
+  );
+}

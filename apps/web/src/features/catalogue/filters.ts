@@ -1,0 +1,97 @@
+// The catalogue's search text, filters, sort and page as URL search params, so a search can be shared
+// and the back button steps through filter changes. Only known values are read back; anything else
+// in the address is ignored rather than sent to the server.
+import {
+  CATALOGUE_SORTS,
+  CATEGORIES,
+  CONDITIONS,
+  LANGUAGES,
+  STUDY_LEVELS,
+  UNIVERSITY_IDS,
+  type CatalogueSort,
+  type Category,
+  type Condition,
+  type Language,
+  type StudyLevel,
+  type UniversityId,
+} from '@reshelf/shared';
+
+export const CATALOGUE_PAGE_SIZE = 12;
+
+export interface CatalogueFilters {
+  q: string;
+  category?: Category;
+  studyLevel?: StudyLevel;
+  condition?: Condition;
+  language?: Language;
+  university?: UniversityId;
+  minPrice?: string;
+  maxPrice?: string;
+  sort?: CatalogueSort;
+  page: number;
+}
+
+/** The filter keys that narrow the results (search text and paging aside). */
+export const FILTER_KEYS = ['category', 'studyLevel', 'condition', 'language', 'university', 'minPrice', 'maxPrice'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+function priceParam(value: string | null): string | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  return /^\d{1,6}(\.\d{1,2})?$/.test(trimmed) ? trimmed : undefined;
+}
+
+export function readFilters(params: URLSearchParams): CatalogueFilters {
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').slice(0, 200),
+    category: oneOf(CATEGORIES, params.get('category')),
+    studyLevel: oneOf(STUDY_LEVELS, params.get('studyLevel')),
+    condition: oneOf(CONDITIONS, params.get('condition')),
+    language: oneOf(LANGUAGES, params.get('language')),
+    university: oneOf(UNIVERSITY_IDS, params.get('university')),
+    minPrice: priceParam(params.get('minPrice')),
+    maxPrice: priceParam(params.get('maxPrice')),
+    sort: oneOf(CATALOGUE_SORTS, params.get('sort')),
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL params for `filters`, leaving out what is unset (page 1 included). */
+export function writeFilters(filters: CatalogueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const trimmed = filters.q.trim();
+  if (trimmed) params.set('q', trimmed);
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (filters.sort) params.set('sort', filters.sort);
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** The GET /books query string for `filters`. */
+export function catalogueQueryString(filters: CatalogueFilters): string {
+  const params = writeFilters(filters);
+  // A relevance sort without search text is the server's newest; leave it to the server.
+  if (params.get('sort') === 'relevance' && !params.get('q')) params.delete('sort');
+  params.set('page', String(filters.page));
+  params.set('pageSize', String(CATALOGUE_PAGE_SIZE));
+  return params.toString();
+}
+
+export function hasActiveFilters(filters: CatalogueFilters): boolean {
+  return Boolean(filters.q.trim()) || FILTER_KEYS.some((key) => Boolean(filters[key]));
+}
+
+export const SORT_LABELS: Record<CatalogueSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};

@@ -1,0 +1,106 @@
+// Server state of one order: the order, its messages, and every action on it (accept with a meetup,
+// decline, cancel, confirm the handover, review, send a message). Answers go straight into the cache,
+// and so do the realtime events (see order-page.tsx).
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, OrderReview, ReviewBody } from '@reshelf/shared';
+import { api } from '../../lib/api';
+
+/** The order as the server sends it, with docs/api.md's additions to the shared type. */
+export interface OrderDetail extends Order {
+  /** While requested: when the request lapses. */
+  expiresAt?: string | null;
+  /** The decline or cancel reason. */
+  reason?: string | null;
+  /** The other party's review of the caller. */
+  theirReview?: OrderReview | null;
+}
+
+export const orderKeys = {
+  order: (id: string) => ['orders', 'detail', id] as const,
+  messages: (id: string) => ['orders', 'messages', id] as const,
+};
+
+export function useOrder(id: string) {
+  return useQuery({
+    queryKey: orderKeys.order(id),
+    queryFn: ({ signal }) => api<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.order as OrderDetail),
+  });
+}
+
+export function useOrderMessages(id: string, enabled = true) {
+  return useQuery({
+    queryKey: orderKeys.messages(id),
+    queryFn: ({ signal }) =>
+      api<ListResponse<OrderMessage>>(`/orders/${encodeURIComponent(id)}/messages`, { signal }).then((answer) => answer.items),
+    enabled,
+  });
+}
+
+/** Adds a message to the cached list once (the sender sees it from the POST answer and the socket). */
+export function addMessageToCache(client: QueryClient, orderId: string, message: OrderMessage) {
+  client.setQueryData<OrderMessage[]>(orderKeys.messages(orderId), (current) => {
+    if (!current) return current;
+    if (current.some((existing) => existing.id === message.id)) return current;
+    return [...current, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  });
+}
+
+/** Puts a fresh copy of the order in the cache, keeping what a realtime copy may lack. */
+export function putOrderInCache(client: QueryClient, order: OrderDetail) {
+  client.setQueryData<OrderDetail>(orderKeys.order(order.id), (current) => ({ ...current, ...order }));
+  // Lists (home, transactions) show the status too.
+  void client.invalidateQueries({ queryKey: ['orders', 'list'] });
+  void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
+}
+
+function useOrderAction<TVariables>(id: string, call: (variables: TVariables) => Promise<OrderResponse>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => putOrderInCache(client, answer.order as OrderDetail),
+  });
+}
+
+const path = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
+
+export function useAcceptOrder(id: string) {
+  return useOrderAction(id, (body: AcceptOrderBody) => api<OrderResponse>(path(id, 'accept'), { method: 'POST', body }));
+}
+
+export function useDeclineOrder(id: string) {
+  return useOrderAction(id, (reason: string) =>
+    api<OrderResponse>(path(id, 'decline'), { method: 'POST', body: reason ? { reason } : {} }),
+  );
+}
+
+export function useCancelOrder(id: string) {
+  return useOrderAction(id, (reason: string) =>
+    api<OrderResponse>(path(id, 'cancel'), { method: 'POST', body: reason ? { reason } : {} }),
+  );
+}
+
+export function useCompleteOrder(id: string) {
+  return useOrderAction(id, () => api<OrderResponse>(path(id, 'complete'), { method: 'POST', body: {} }));
+}
+
+export function useReviewOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewBody) => api(path(id, 'review'), { method: 'POST', body }),
+    onSuccess: (_answer, body) => {
+      client.setQueryData<OrderDetail>(orderKeys.order(id), (current) =>
+        current ? { ...current, myReview: { rating: body.rating, comment: body.comment ?? null } } : current,
+      );
+      void client.invalidateQueries({ queryKey: orderKeys.order(id) });
+    },
+  });
+}
+
+export function useSendMessage(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<{ message: OrderMessage }>(path(id, 'messages'), { method: 'POST', body: { body } }).then((answer) => answer.message),
+    onSuccess: (message) => addMessageToCache(client, id, message),
+  });
+}

@@ -1,0 +1,132 @@
+// The conversation between buyer and seller of one order: the list (new ones arrive over the realtime
+// channel, see order-page.tsx) and a composer of 1-2000 characters with a counter.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MessageCircle, Send } from 'lucide-react';
+import { LIMITS, firstIssueMessage, messageSchema, type OrderMessage } from '@reshelf/shared';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { useOrderMessages, useSendMessage } from '../api';
+import { formatDateTime } from '../meetup-time';
+
+export interface MessagesPanelProps {
+  orderId: string;
+  myId: string;
+  otherName: string;
+}
+
+export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) {
+  const messages = useOrderMessages(orderId);
+  const send = useSendMessage(orderId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string>();
+  const listRef = useRef<HTMLOListElement>(null);
+  const inputId = useId();
+  const count = messages.data?.length ?? 0;
+
+  // Keep the newest message in view as they arrive.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [count]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const parsed = messageSchema.safeParse({ body: text });
+    if (!parsed.success) {
+      setError(firstIssueMessage(parsed.error));
+      return;
+    }
+    setError(undefined);
+    send.mutate(parsed.data.body, {
+      onSuccess: () => setText(''),
+      onError: (err) => toast.error(errorMessage(err, 'Could not send your message. Please try again.')),
+    });
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="flex flex-col rounded-card border border-ink-200 bg-white shadow-soft">
+      <h2 id={`${inputId}-title`} className="flex items-center gap-2 border-b border-ink-100 px-5 py-4 text-lg font-semibold">
+        <MessageCircle aria-hidden="true" size={20} className="text-brand-700" /> Messages
+      </h2>
+      {messages.isPending ? (
+        <div className="space-y-3 p-5" role="status" aria-label="Loading messages">
+          <Skeleton className="h-12 w-2/3" />
+          <Skeleton className="ml-auto h-12 w-1/2" />
+        </div>
+      ) : (
+        <ol
+          ref={listRef}
+          role="log"
+          aria-label={`Conversation with ${otherName}`}
+          tabIndex={0}
+          className="flex max-h-[26rem] min-h-40 flex-col gap-3 overflow-y-auto px-5 py-4"
+        >
+          {count === 0 && (
+            <li className="my-auto text-center text-sm text-ink-600">
+              No messages yet. Say hello to {otherName} and agree the details of your meetup.
+            </li>
+          )}
+          {messages.data?.map((message: OrderMessage) => {
+            const mine = message.sender.id === myId;
+            return (
+              <li key={message.id} className={cn('flex max-w-[85%] flex-col', mine ? 'self-end items-end' : 'self-start items-start')}>
+                <span className="mb-0.5 text-xs text-ink-600">
+                  {mine ? 'You' : message.sender.firstName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                </span>
+                <p
+                  className={cn(
+                    'rounded-2xl px-4 py-2 break-words whitespace-pre-line',
+                    mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-ink-100 text-ink-900',
+                  )}
+                >
+                  {message.body}
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <form onSubmit={onSubmit} noValidate className="border-t border-ink-100 p-4">
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <Textarea
+          id={inputId}
+          rows={2}
+          value={text}
+          maxLength={LIMITS.messageMaxLength}
+          placeholder={`Write to ${otherName}…`}
+          aria-describedby={`${inputId}-count${error ? ` ${inputId}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (error) setError(undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
+          }}
+        />
+        <div className="mt-2 flex items-center justify-between gap-3">
+          <div className="text-sm">
+            {error && (
+              <p id={`${inputId}-error`} className="font-medium text-red-700">
+                {error}
+              </p>
+            )}
+            <p id={`${inputId}-count`} className="text-ink-600">
+              {text.length}/{LIMITS.messageMaxLength}
+            </p>
+          </div>
+          <Button type="submit" size="sm" loading={send.isPending}>
+            <Send aria-hidden="true" size={16} /> Send
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+// Meetup times: shown in South African time (en-ZA), and typed into a date-time box as South African
+// time whatever the phone's own time zone (South Africa keeps UTC+2 all year, with no daylight saving).
+import { LOCALE, TIME_ZONE } from '@reshelf/shared';
+
+const SA_OFFSET = '+02:00';
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
+});
+
+/** e.g. 'Wed, 12 Mar 2025, 14:30' in Johannesburg time; '' for an unreadable value. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+}
+
+/** A `datetime-local` value (YYYY-MM-DDTHH:mm, South African time) as an ISO instant; '' when empty or unreadable. */
+export function localInputToIso(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return value.trim() === '' ? '' : value;
+  const date = new Date(`${value}:00${SA_OFFSET}`);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** An instant as a `datetime-local` value in South African time (for the input's min and max). */
+export function isoToLocalInput(date: Date): string {
+  const sa = new Date(date.getTime() + 2 * 3_600_000);
+  return sa.toISOString().slice(0, 16);
+}

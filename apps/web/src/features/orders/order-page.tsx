@@ -1,0 +1,338 @@
+// One order, for its buyer (/buyer/orders/:id) and its seller (/seller/orders/:id): the status timeline,
+// the book, the amount, the other party, the meetup, the actions each side may take in each state,
+// the messages (live over the realtime channel) and, after the handover, the reviews.
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
+import { CONDITION_LABELS, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId } from '@reshelf/shared';
+import { Badge } from '../../components/ui/badge';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useRealtime } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import {
+  addMessageToCache,
+  orderKeys,
+  putOrderInCache,
+  useCancelOrder,
+  useCompleteOrder,
+  useDeclineOrder,
+  useOrder,
+  type OrderDetail,
+} from './api';
+import { AcceptDialog } from './components/accept-dialog';
+import { MessagesPanel } from './components/messages-panel';
+import { ReasonDialog } from './components/reason-dialog';
+import { ReviewPanel } from './components/review-panel';
+import { StatusTimeline } from './components/status-timeline';
+import { formatDateTime } from './meetup-time';
+
+export const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
+
+function Panel({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
+  return (
+    <section className="rounded-card border border-ink-200 bg-white p-5 shadow-soft sm:p-6">
+      <h2 className="flex items-center gap-2 text-lg font-semibold">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+export function SafetyTips() {
+  return (
+    <aside aria-labelledby="safety-tips-title" className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
+      <h2 id="safety-tips-title" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
+        <ShieldCheck aria-hidden="true" size={20} className="text-brand-700" /> Safety tips
+      </h2>
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-brand-950">
+        <li>Meet in a busy, public spot on campus, in daylight.</li>
+        <li>Bring a friend if you can, and tell someone where you are going.</li>
+        <li>Check the book (edition, missing pages, notes) before you pay.</li>
+        <li>Pay in person at the meetup; never send money in advance.</li>
+        <li>Keep the conversation on Reshelf so there is a record.</li>
+      </ul>
+    </aside>
+  );
+}
+
+type Role = 'buyer' | 'seller';
+
+function Actions({ order, as, university }: { order: OrderDetail; as: Role; university: string }) {
+  const [dialog, setDialog] = useState<'accept' | 'decline' | 'cancel' | null>(null);
+  const decline = useDeclineOrder(order.id);
+  const cancel = useCancelOrder(order.id);
+  const complete = useCompleteOrder(order.id);
+  const active = order.status === 'requested' || order.status === 'accepted';
+  if (!active) return null;
+  const close = () => setDialog(null);
+  const fail = (error: unknown) => toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
+
+  return (
+    <Panel title="What's next">
+      {as === 'seller' && order.status === 'requested' && (
+        <p className="text-ink-700">{order.buyer.firstName} would like to buy this book. Accept with a meetup, or decline.</p>
+      )}
+      {as === 'buyer' && order.status === 'requested' && (
+        <p className="text-ink-700">Waiting for {order.seller.firstName} to accept and suggest a meetup.</p>
+      )}
+      {as === 'buyer' && order.status === 'accepted' && (
+        <p className="flex gap-2 rounded-xl bg-amber-50 p-3 text-amber-900">
+          <HandCoins aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
+          <span>
+            {HANDOVER_NOTE} Confirm the handover once you have the book.
+          </span>
+        </p>
+      )}
+      {as === 'seller' && order.status === 'accepted' && (
+        <p className="text-ink-700">Meet {order.buyer.firstName} as agreed. They confirm the handover once they have the book.</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {as === 'seller' && order.status === 'requested' && (
+          <>
+            <Button onClick={() => setDialog('accept')}>Accept</Button>
+            <Button variant="outline" onClick={() => setDialog('decline')}>
+              Decline
+            </Button>
+          </>
+        )}
+        {as === 'buyer' && order.status === 'accepted' && (
+          <Button
+            loading={complete.isPending}
+            onClick={() =>
+              complete.mutate(undefined, {
+                onSuccess: () => toast.success('Handover confirmed. Enjoy your book!'),
+                onError: fail,
+              })
+            }
+          >
+            Confirm handover
+          </Button>
+        )}
+        <Button variant="ghost" className="text-red-800 hover:bg-red-50 hover:text-red-900" onClick={() => setDialog('cancel')}>
+          Cancel order
+        </Button>
+      </div>
+
+      {as === 'seller' && (
+        <AcceptDialog open={dialog === 'accept'} onClose={close} orderId={order.id} university={university} />
+      )}
+      <ReasonDialog
+        open={dialog === 'decline'}
+        onClose={close}
+        title="Decline this request?"
+        description={`${order.buyer.firstName} will be told, and the book goes back into the catalogue.`}
+        confirmLabel="Decline request"
+        busy={decline.isPending}
+        onConfirm={(reason) =>
+          decline.mutate(reason, {
+            onSuccess: () => {
+              toast.success('Request declined');
+              close();
+            },
+            onError: fail,
+          })
+        }
+      />
+      <ReasonDialog
+        open={dialog === 'cancel'}
+        onClose={close}
+        title="Cancel this order?"
+        description={`${as === 'buyer' ? order.seller.firstName : order.buyer.firstName} will be told, and the book goes back into the catalogue.`}
+        confirmLabel="Cancel order"
+        busy={cancel.isPending}
+        onConfirm={(reason) =>
+          cancel.mutate(reason, {
+            onSuccess: () => {
+              toast.success('Order cancelled');
+              close();
+            },
+            onError: fail,
+          })
+        }
+      />
+    </Panel>
+  );
+}
+
+export interface OrderPageProps {
+  /** Which area the page is shown in (for the way back). */
+  area: Role;
+}
+
+export function OrderPage({ area }: OrderPageProps) {
+  const { id = '' } = useParams();
+  const { student } = useSession();
+  const client = useQueryClient();
+  const order = useOrder(id);
+  usePageTitle(order.data ? `Order ${transactionId(order.data.id)}` : 'Order');
+
+  useRealtime(
+    {
+      onEvent: (event) => {
+        if (event.type === 'message.created' && event.orderId === id) addMessageToCache(client, id, event.message);
+        if (event.type === 'order.updated' && event.order.id === id) putOrderInCache(client, event.order);
+      },
+      // Events sent while the connection was down are lost: fetch the current state.
+      onReconnect: () => {
+        void client.invalidateQueries({ queryKey: orderKeys.order(id) });
+        void client.invalidateQueries({ queryKey: orderKeys.messages(id) });
+      },
+    },
+    Boolean(student),
+  );
+
+  const back = (
+    <Link
+      to={`/${area}/transactions`}
+      className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" size={16} /> Back to transactions
+    </Link>
+  );
+  const frame = (children: ReactNode) => <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{back}{children}</div>;
+
+  if (order.isPending) {
+    return frame(
+      <div role="status" aria-label="Loading order" className="mt-6 space-y-6">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-20" />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+      </div>,
+    );
+  }
+  if (order.isError || !student) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return frame(
+      <EmptyState
+        className="mt-6"
+        icon={<FileQuestion />}
+        title={missing ? 'Order not found' : "We couldn't load this order"}
+        text={missing ? 'This order does not exist or is not one of yours.' : errorMessage(order.error, 'Please try again.')}
+        action={missing ? <ButtonLink to={`/${area}/transactions`}>Your transactions</ButtonLink> : <Button onClick={() => void order.refetch()}>Try again</Button>}
+      />,
+    );
+  }
+
+  const data = order.data;
+  const as: Role = data.seller.id === student.id ? 'seller' : 'buyer';
+  const other = as === 'buyer' ? data.seller : data.buyer;
+  const photo = data.book.images[0];
+  const wasAccepted = data.meetupAt !== null;
+
+  return frame(
+    <>
+      <header className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Order {transactionId(data.id)}</h1>
+          <p className="mt-1 text-ink-600">Placed {formatDate(data.createdAt)}</p>
+        </div>
+        <Badge status={data.status} className="px-3 py-1 text-sm">
+          {ORDER_STATUS_LABELS[data.status]}
+        </Badge>
+      </header>
+
+      <div className="mt-6 rounded-card border border-ink-200 bg-white px-4 py-5 shadow-soft sm:px-8">
+        <StatusTimeline status={data.status} wasAccepted={wasAccepted} />
+        {data.status === 'requested' && data.expiresAt && (
+          <p className="mt-4 flex items-center justify-center gap-2 text-center text-sm text-ink-700">
+            <CalendarClock aria-hidden="true" size={16} className="shrink-0 text-amber-700" />
+            {as === 'seller'
+              ? `You have until ${formatDateTime(data.expiresAt)} to answer`
+              : `The seller has until ${formatDateTime(data.expiresAt)} to answer`}
+          </p>
+        )}
+        {(data.status === 'declined' || data.status === 'cancelled') && data.reason && (
+          <p className="mt-4 text-center text-sm text-ink-700">Reason: {data.reason}</p>
+        )}
+        {data.status === 'expired' && (
+          <p className="mt-4 text-center text-sm text-ink-700">Nobody answered within 72 hours, so the book went back into the catalogue.</p>
+        )}
+      </div>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-6">
+          <Panel title="The book" icon={<BookOpen aria-hidden="true" size={20} className="text-brand-700" />}>
+            <div className="flex gap-4">
+              {photo ? (
+                <img src={photo.thumbUrl} alt="" width={96} height={128} className="h-32 w-24 shrink-0 rounded-xl bg-ink-100 object-cover" />
+              ) : (
+                <div className="grid h-32 w-24 shrink-0 place-items-center rounded-xl bg-ink-100 text-ink-400">
+                  <BookOpen aria-hidden="true" />
+                </div>
+              )}
+              <dl className="min-w-0 text-sm">
+                <dt className="sr-only">Title</dt>
+                <dd className="text-base font-semibold text-ink-900">{data.book.title}</dd>
+                <dt className="sr-only">Author and edition</dt>
+                <dd className="text-ink-600">
+                  {data.book.author} · {data.book.edition}
+                </dd>
+                <dt className="sr-only">Condition</dt>
+                <dd className="text-ink-600">{CONDITION_LABELS[data.book.condition]}</dd>
+                <dt className="mt-2 font-medium text-ink-600">Amount</dt>
+                <dd className="text-xl font-bold text-brand-800">{formatRand(data.amount)}</dd>
+                <dt className="mt-2 font-medium text-ink-600">{as === 'buyer' ? 'Seller' : 'Buyer'}</dt>
+                <dd className="font-semibold text-ink-900">{other.firstName}</dd>
+              </dl>
+            </div>
+          </Panel>
+
+          <Panel title="Meetup" icon={<MapPin aria-hidden="true" size={20} className="text-brand-700" />}>
+            {data.meetupLocation && data.meetupAt ? (
+              <dl className="grid gap-2">
+                <div>
+                  <dt className="text-sm font-medium text-ink-600">Place</dt>
+                  <dd className="font-semibold text-ink-900">{data.meetupLocation}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm font-medium text-ink-600">Date and time</dt>
+                  <dd className="font-semibold text-ink-900">
+                    <time dateTime={data.meetupAt}>{formatDateTime(data.meetupAt)}</time>
+                  </dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="text-ink-600">
+                {data.status === 'requested'
+                  ? as === 'seller'
+                    ? 'Accept the request to suggest a place and time on campus.'
+                    : 'The seller suggests a place and time on campus when they accept.'
+                  : 'No meetup was agreed.'}
+              </p>
+            )}
+          </Panel>
+
+          <Actions order={data} as={as} university={student.university} />
+
+          {data.status === 'completed' && (
+            <ReviewPanel orderId={data.id} otherName={other.firstName} myReview={data.myReview} theirReview={data.theirReview} />
+          )}
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <MessagesPanel orderId={data.id} myId={student.id} otherName={other.firstName} />
+          <SafetyTips />
+        </div>
+      </div>
+    </>,
+  );
+}
+
+export function BuyerOrderPage() {
+  return <OrderPage area="buyer" />;
+}
+
+export function SellerOrderPage() {
+  return <OrderPage area="seller" />;
+}

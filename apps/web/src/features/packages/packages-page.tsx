@@ -1,0 +1,218 @@
+// Textbook Packages: the grid of packages (image, name, description, category, book count); a package
+// opens a dialog with its books, the total price and Add to Cart. The Custom Book Request card opens
+// a chat with Reshelf in a new tab, with the request text filled in.
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BookCopy, ExternalLink, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
+import { formatRand, type PackagesResponse, type TextbookPackage } from '@reshelf/shared';
+import { Badge } from '../../components/ui/badge';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { api, errorMessage } from '../../lib/api';
+import { usePageTitle } from '../../lib/use-page-title';
+
+export const CUSTOM_REQUEST_TEXT =
+  "Hi Reshelf! I'd like to request a custom textbook package. My university, course and the books I need:";
+
+/** The chat link of a custom request: wa.me with the number's digits and the prefilled text. */
+export function customRequestLink(contactNumber: string): string {
+  return `https://wa.me/${contactNumber.replace(/\D/g, '')}?text=${encodeURIComponent(CUSTOM_REQUEST_TEXT)}`;
+}
+
+function usePackages() {
+  return useQuery({
+    queryKey: ['packages'],
+    queryFn: ({ signal }) => api<PackagesResponse>('/packages', { signal }).then((answer) => answer.items),
+    staleTime: 5 * 60_000,
+  });
+}
+
+function useAddPackageToCart() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api('/cart/items', { method: 'POST', body: { type: 'package', id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),
+  });
+}
+
+function bookCount(pkg: TextbookPackage): string {
+  return `${pkg.books.length} ${pkg.books.length === 1 ? 'book' : 'books'}`;
+}
+
+function PackageDialog({ pkg, onClose }: { pkg: TextbookPackage | null; onClose: () => void }) {
+  const add = useAddPackageToCart();
+  // Keep the last package on screen while the dialog's close animation runs.
+  const [shown, setShown] = useState(pkg);
+  if (pkg && pkg !== shown) setShown(pkg);
+  if (!shown) return null;
+  const onAdd = () =>
+    add.mutate(shown.id, {
+      onSuccess: () => {
+        toast.success(`${shown.name} package added to your cart`);
+        onClose();
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Could not add the package to your cart')),
+    });
+  return (
+    <Dialog
+      open={pkg !== null}
+      onClose={onClose}
+      size="lg"
+      title={shown.name}
+      description={shown.description}
+      footer={
+        <>
+          <ButtonLink to="/buyer/cart" variant="ghost">
+            View cart
+          </ButtonLink>
+          <Button onClick={onAdd} loading={add.isPending}>
+            <ShoppingCart aria-hidden="true" size={18} /> Add to Cart
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-wrap gap-2">
+        <Badge tone="brand">{shown.category}</Badge>
+        <Badge>{shown.level}</Badge>
+        <Badge tone="blue">{bookCount(shown)}</Badge>
+      </div>
+      <h3 className="mt-5 text-base font-semibold">Included books</h3>
+      <ul className="mt-2 divide-y divide-ink-100 rounded-xl border border-ink-200">
+        {shown.books.map((book) => (
+          <li key={book.isbn} className="p-4">
+            <p className="font-semibold text-ink-900">{book.title}</p>
+            <p className="text-sm text-ink-700">{book.edition}</p>
+            <dl className="mt-1 grid gap-x-4 text-sm text-ink-600 sm:grid-cols-2">
+              <div>
+                <dt className="inline">ISBN: </dt>
+                <dd className="inline font-mono">{book.isbn}</dd>
+              </div>
+              {book.ebookIsbn && (
+                <div>
+                  <dt className="inline">eBook ISBN: </dt>
+                  <dd className="inline font-mono">{book.ebookIsbn}</dd>
+                </div>
+              )}
+            </dl>
+            {book.note && <p className="mt-1 text-sm text-ink-600 italic">{book.note}</p>}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 flex items-center justify-between rounded-xl bg-brand-50 px-4 py-3">
+        <span className="font-semibold text-brand-900">Total price</span>
+        <span className="text-2xl font-bold text-brand-800">{shown.price === null ? '' : formatRand(shown.price)}</span>
+      </div>
+    </Dialog>
+  );
+}
+
+function CustomRequestCard({ pkg }: { pkg: TextbookPackage }) {
+  const content = (
+    <>
+      <img src={pkg.image} alt="" width={400} height={240} className="aspect-[5/3] w-full bg-brand-50 object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-ink-900">
+          {pkg.name}
+          {pkg.contactNumber && <ExternalLink aria-hidden="true" size={16} className="text-ink-500" />}
+        </h2>
+        <p className="text-sm text-ink-600">{pkg.description}</p>
+        <p className="mt-auto flex items-center gap-2 pt-2 text-sm font-semibold text-brand-700">
+          <MessageCircle aria-hidden="true" size={16} />
+          {pkg.contactNumber ? 'Chat with us (opens in a new tab)' : 'Custom requests are not available right now.'}
+        </p>
+      </div>
+    </>
+  );
+  const classes = 'flex h-full flex-col overflow-hidden rounded-card border border-dashed border-brand-300 bg-white text-left shadow-soft';
+  if (!pkg.contactNumber) {
+    return (
+      <div aria-disabled="true" className={`${classes} opacity-70`}>
+        {content}
+      </div>
+    );
+  }
+  return (
+    <a href={customRequestLink(pkg.contactNumber)} target="_blank" rel="noopener noreferrer" className={`${classes} transition-shadow hover:shadow-lift`}>
+      {content}
+    </a>
+  );
+}
+
+export function PackagesPage() {
+  usePageTitle('Textbook Packages');
+  const packages = usePackages();
+  const [open, setOpen] = useState<TextbookPackage | null>(null);
+
+  let body;
+  if (packages.isPending) {
+    body = (
+      <div role="status" aria-label="Loading packages" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} className="h-80" />
+        ))}
+      </div>
+    );
+  } else if (packages.isError) {
+    body = (
+      <EmptyState
+        icon={<PackageOpen />}
+        title="We couldn't load the packages"
+        text={errorMessage(packages.error, 'Please try again.')}
+        action={<Button onClick={() => void packages.refetch()}>Try again</Button>}
+      />
+    );
+  } else if (packages.data.length === 0) {
+    body = <EmptyState icon={<PackageOpen />} title="No Book Packs Available" text="New textbook packages are on their way. Check back soon." />;
+  } else {
+    body = (
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {packages.data.map((pkg) => (
+          <li key={pkg.id}>
+            {pkg.isCustomRequest ? (
+              <CustomRequestCard pkg={pkg} />
+            ) : (
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => setOpen(pkg)}
+                className="flex h-full w-full flex-col overflow-hidden rounded-card border border-ink-200 bg-white text-left shadow-soft transition-[box-shadow,transform] hover:-translate-y-0.5 hover:shadow-lift motion-reduce:transition-none"
+              >
+                <img src={pkg.image} alt="" width={400} height={240} loading="lazy" className="aspect-[5/3] w-full bg-brand-50 object-cover" />
+                <span className="flex flex-1 flex-col gap-2 p-5">
+                  <span className="flex flex-wrap gap-2">
+                    <Badge tone="brand">{pkg.category}</Badge>
+                    <Badge tone="blue">
+                      <BookCopy aria-hidden="true" size={12} /> {bookCount(pkg)}
+                    </Badge>
+                  </span>
+                  <span className="text-lg font-semibold text-ink-900">{pkg.name}</span>
+                  <span className="text-sm text-ink-600">{pkg.description}</span>
+                  {pkg.price !== null && <span className="mt-auto pt-2 text-xl font-bold text-brand-800">{formatRand(pkg.price)}</span>}
+                </span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Textbook Packages</h1>
+          <p className="mt-1 text-ink-600">Every book for your first year in one bundle, checked and ready to collect.</p>
+        </div>
+        <ButtonLink to="/buyer/books" variant="outline" size="sm">
+          Buy single books
+        </ButtonLink>
+      </div>
+      <div className="mt-6">{body}</div>
+      <PackageDialog pkg={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
