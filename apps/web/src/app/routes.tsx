@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
               { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
               { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },
 
+              // The catalogue is public: visitors browse, and log in as a buyer to request a book.
+              { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
+              { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
+
               { path: '*', lazy: page(() => import('./not-found-page'), 'NotFoundPage') },
             ],
           },
@@ -95,10 +99,13 @@ export const routes: RouteObject[] = [
             lazy: area('BuyerArea'),
             HydrateFallback: PageSkeleton,
             children: [
-              { index: true, lazy: placeholder('Buyer Home') },
-              { path: 'books', lazy: placeholder('Buy Books') },
-              { path: 'transactions', lazy: placeholder('Transactions') },
-              { path: 'packages', lazy: placeholder('Textbook Packages') },
+              { index: true, lazy: page(() => import('../features/buyer-home/buyer-home-page'), 'BuyerHomePage') },
+              { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
+              { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'BuyerBookPage') },
+              { path: 'transactions', lazy: page(() => import('../features/buyer-home/buyer-transactions-page'), 'BuyerTransactionsPage') },
+              { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PackagesPage') },
+              { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },
+              { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'BuyerOrderPage') },
               { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
               { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
             ],
@@ -114,6 +121,7 @@ export const routes: RouteObject[] = [
               { path: 'sell', lazy: placeholder('Sell a Book') },
               { path: 'books', lazy: placeholder('My Books') },
               { path: 'transactions', lazy: placeholder('Transactions') },
+              { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'SellerOrderPage') },
               { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
               { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
             ],
