@@ -1,0 +1,22 @@
+// How a listing's moderation state and availability read and look in the seller area. The old
+// 'rejected' is the same as 'declined' everywhere (spec section 3).
+import { AVAILABILITY_LABELS, BOOK_STATUS_LABELS, type Availability, type BookStatus } from '@reshelf/shared';
+import { Badge } from '../../components/ui/badge';
+
+/** 'rejected' (older data) folds into 'declined'; anything unknown is treated as pending review. */
+export function normaliseStatus(status: string): BookStatus {
+  if (status === 'rejected' || status === 'declined') return 'declined';
+  if (status === 'approved') return 'approved';
+  return 'pending';
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  const normal = normaliseStatus(status);
+  return <Badge status={normal}>{BOOK_STATUS_LABELS[normal]}</Badge>;
+}
+
+/** Reserved and sold are worth a second badge; available is the normal case and says nothing. */
+export function AvailabilityBadge({ availability }: { availability: Availability }) {
+  if (availability === 'available') return null;
+  return <Badge status={availability}>{AVAILABILITY_LABELS[availability]}</Badge>;
+}

@@ -1,0 +1,178 @@
+// My Books (/seller/books, spec section 2): every listing as a card with its photo, status, details and
+// availability; a declined card says why; the owner can edit or withdraw a listing.
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Library, Pencil, PlusCircle, Trash2 } from 'lucide-react';
+import { CATEGORY_LABELS, CONDITION_LABELS, STUDY_LEVEL_LABELS, formatRand, type Book } from '@reshelf/shared';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog } from '../../components/ui/dialog';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast';
+import { serverErrorText } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { fetchAllSellerBooks, sellingKeys, useSellingClient, withdrawListing } from './api';
+import { BookImage } from './book-image';
+import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
+import { EditListingDialog } from './edit-listing-dialog';
+import { LoadError } from './load-error';
+import { useLast } from './use-last';
+
+export const LISTING_WITHDRAWN = 'Listing withdrawn';
+export const WITHDRAW_FAILED = 'Failed to withdraw listing';
+
+function BookCard({ book, onEdit, onWithdraw }: { book: Book; onEdit: () => void; onWithdraw: () => void }) {
+  const declined = normaliseStatus(book.status) === 'declined';
+  const sold = book.availability === 'sold';
+  return (
+    <Card padded={false} className="flex w-full flex-col overflow-hidden">
+      <div className="relative">
+        <BookImage
+          src={book.images[0]?.thumbUrl}
+          alt={`Cover of ${book.title}`}
+          width={400}
+          height={300}
+          className="aspect-[4/3] w-full bg-ink-100 object-cover"
+        />
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <StatusBadge status={book.status} />
+          <AvailabilityBadge availability={book.availability} />
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-4 sm:p-5">
+        <h2 className="line-clamp-2 text-lg leading-snug font-semibold text-ink-900">{book.title}</h2>
+        <p className="mt-0.5 text-sm text-ink-600">{book.author}</p>
+        <p className="mt-2 text-xl font-bold text-brand-800">{formatRand(book.price)}</p>
+        <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-ink-600">Study level</dt>
+          <dd className="font-medium text-ink-800">{STUDY_LEVEL_LABELS[book.studyLevel] ?? book.studyLevel}</dd>
+          <dt className="text-ink-600">Category</dt>
+          <dd className="font-medium text-ink-800">{CATEGORY_LABELS[book.category] ?? book.category}</dd>
+          <dt className="text-ink-600">Condition</dt>
+          <dd className="font-medium text-ink-800">{CONDITION_LABELS[book.condition] ?? book.condition}</dd>
+        </dl>
+        {declined && book.declineReason && (
+          <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200">
+            <span className="font-semibold">Reason: </span>
+            {book.declineReason}
+          </p>
+        )}
+        {!sold && (
+          <div className="mt-auto flex gap-2 pt-4">
+            <Button variant="soft" className="flex-1" onClick={onEdit} aria-label={`Edit ${book.title}`}>
+              <Pencil aria-hidden="true" size={18} /> Edit
+            </Button>
+            <Button variant="ghost" className="flex-1 text-red-800 hover:bg-red-50" onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
+              <Trash2 aria-hidden="true" size={18} /> Withdraw
+            </Button>
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => void }) {
+  const client = useSellingClient();
+  const [busy, setBusy] = useState(false);
+  const shown = useLast(book);
+  const confirm = async () => {
+    if (!book || busy) return;
+    setBusy(true);
+    try {
+      await withdrawListing(book.id);
+      toast.success(LISTING_WITHDRAWN);
+      client.setQueryData<Book[]>(sellingKeys.books, (books) => books?.filter((item) => item.id !== book.id));
+      void client.invalidateQueries({ queryKey: sellingKeys.books });
+      onClose();
+    } catch (error) {
+      // 409 while the book is in an active order: the server says so.
+      toast.error(serverErrorText(error, WITHDRAW_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog
+      open={book !== null}
+      onClose={onClose}
+      role="alertdialog"
+      title="Withdraw this listing?"
+      description={shown ? `"${shown.title}" will be removed from Reshelf with its photos. This cannot be undone.` : undefined}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={busy}>
+            Keep listing
+          </Button>
+          <Button variant="danger" loading={busy} onClick={() => void confirm()}>
+            Withdraw
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+export function MyBooksPage() {
+  usePageTitle('My Books');
+  const client = useSellingClient();
+  const books = useQuery({ queryKey: sellingKeys.books, queryFn: ({ signal }) => fetchAllSellerBooks(signal) }, client);
+  const [editing, setEditing] = useState<Book | null>(null);
+  const [withdrawing, setWithdrawing] = useState<Book | null>(null);
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Books</h1>
+          <p className="mt-1 text-ink-600">Every book you have listed, with where it stands.</p>
+        </div>
+        <ButtonLink to="/seller/sell" size="lg" className="max-sm:w-full">
+          <PlusCircle aria-hidden="true" size={20} /> Sell a Book
+        </ButtonLink>
+      </div>
+
+      <div className="mt-6">
+        {books.isPending ? (
+          <div role="status" aria-label="Loading your books" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((card) => (
+              <div key={card} className="overflow-hidden rounded-card border border-ink-200 bg-white">
+                <Skeleton className="aspect-[4/3] rounded-none" />
+                <div className="space-y-2 p-5">
+                  <Skeleton className="h-5 w-3/4" />
+                  <Skeleton className="h-4 w-1/2" />
+                  <Skeleton className="h-6 w-1/3" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : books.isError ? (
+          <LoadError error={books.error} onRetry={() => void books.refetch()} what="your books" />
+        ) : books.data.length === 0 ? (
+          <EmptyState
+            icon={<Library />}
+            title="No Books Listed Yet"
+            text="List a textbook you no longer need and another student can use it this semester."
+            action={
+              <ButtonLink to="/seller/sell" size="lg">
+                List Your First Book
+              </ButtonLink>
+            }
+          />
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {books.data.map((book) => (
+              <li key={book.id} className="flex">
+                <BookCard book={book} onEdit={() => setEditing(book)} onWithdraw={() => setWithdrawing(book)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <EditListingDialog book={editing} onClose={() => setEditing(null)} />
+      <WithdrawDialog book={withdrawing} onClose={() => setWithdrawing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,419 @@
+// Sell a Book (/seller/sell, spec sections 2, 4 and 5): the three-step listing wizard with keystroke
+// filters, per-step checks, 4 to 6 photos, a draft that survives a reload, and the success dialog.
+import { useEffect, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { ArrowLeft, ArrowRight, CheckCircle2, Info, Send } from 'lucide-react';
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  CONDITIONS,
+  CONDITION_LABELS,
+  LANGUAGES,
+  LANGUAGE_LABELS,
+  LIMITS,
+  MESSAGES,
+  STUDY_LEVELS,
+  STUDY_LEVEL_LABELS,
+  WIZARD_STEPS,
+  fieldErrors,
+  listingSchema,
+  wizardStepSchema,
+  type FilteredListingField,
+  type ListingField,
+} from '@reshelf/shared';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { serverErrorText, useSession } from '../../../lib/session';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { createListing, sellingKeys, useSellingClient } from '../api';
+import { filterListingInput } from '../listing-input';
+import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
+import { StepIndicator } from './step-indicator';
+import {
+  clearDraft,
+  emptyValues,
+  loadDraft,
+  saveDraft,
+  stepOf,
+  type WizardStepNumber,
+  type WizardValues,
+} from './wizard-draft';
+
+type Errors = Partial<Record<ListingField, string>>;
+
+/** Beside a field, 'required' reads better as a short note; the toast carries the spec's sentence. */
+export const FIELD_REQUIRED = 'This field is required';
+
+function inlineErrors(found: Record<string, string>): Errors {
+  return Object.fromEntries(
+    Object.entries(found).map(([name, message]) => [name, message === MESSAGES.requiredFields ? FIELD_REQUIRED : message]),
+  ) as Errors;
+}
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+const LANGUAGE_OPTIONS = options(LANGUAGES, LANGUAGE_LABELS);
+const CATEGORY_OPTIONS = options(CATEGORIES, CATEGORY_LABELS);
+const STUDY_LEVEL_OPTIONS = options(STUDY_LEVELS, STUDY_LEVEL_LABELS);
+const CONDITION_OPTIONS = options(CONDITIONS, CONDITION_LABELS);
+
+const yearRangeMessage = () => `Publication year must be between ${LIMITS.publicationYearMin} and ${new Date().getFullYear()}`;
+
+const FILTERED = new Set<string>(['title', 'author', 'publisher', 'edition', 'price', 'numberOfPages', 'publicationYear', 'isbn']);
+
+function fieldId(field: ListingField): string {
+  return `sell-${field}`;
+}
+
+export function SellPage() {
+  usePageTitle('Sell a Book', 'List a second-hand textbook on Reshelf in three short steps.');
+  const { student } = useSession();
+  const studentId = student?.id ?? 'anonymous';
+  const client = useSellingClient();
+
+  const [initial] = useState(() => loadDraft(studentId));
+  const [values, setValues] = useState<WizardValues>(initial.values);
+  const [step, setStep] = useState<WizardStepNumber>(initial.step);
+  const [restored, setRestored] = useState(() => Object.values(initial.values).some((value) => value !== ''));
+  const [errors, setErrors] = useState<Errors>({});
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [listed, setListed] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepChanged = useRef(false);
+
+  // The text draft follows every change; photos cannot be stored in localStorage.
+  useEffect(() => {
+    if (!listed) saveDraft(studentId, { values, step });
+  }, [studentId, values, step, listed]);
+
+  // Previews still shown when the page closes are released with it.
+  const imagesRef = useRef(images);
+  useEffect(() => {
+    imagesRef.current = images;
+  });
+  useEffect(() => () => imagesRef.current.forEach(revokePreview), []);
+
+  // After Next or Previous, start the new step at its heading (for screen readers and short screens).
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    stepChanged.current = false;
+    headingRef.current?.focus({ preventScroll: true });
+    if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [step]);
+
+  const goTo = (next: WizardStepNumber) => {
+    stepChanged.current = true;
+    setStep(next);
+  };
+
+  const setField = (field: ListingField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const next = { ...current };
+      delete next[field];
+      return next;
+    });
+  };
+
+  const onText = (field: ListingField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+    const raw = event.target.value;
+    if (!FILTERED.has(field)) {
+      setField(field, raw);
+      return;
+    }
+    if (field === 'publicationYear' && raw.length > 4) {
+      // A fifth character is never kept; it is the moment the typed year is checked (spec section 5).
+      const year = Number(values.publicationYear);
+      if (values.publicationYear.length === 4 && (year < LIMITS.publicationYearMin || year > new Date().getFullYear())) {
+        setErrors((current) => ({ ...current, publicationYear: yearRangeMessage() }));
+      }
+      return;
+    }
+    const accepted = filterListingInput(field as FilteredListingField, raw);
+    if (accepted !== null) setField(field, accepted);
+  };
+
+  const focusField = (field: string) => {
+    // After React paints the step that holds the field.
+    window.setTimeout(() => document.getElementById(fieldId(field as ListingField))?.focus(), 0);
+  };
+
+  const showProblems = (found: Errors) => {
+    setErrors(inlineErrors(found));
+    toast.error(MESSAGES.requiredFields);
+    const first = Object.keys(found)[0];
+    if (first) focusField(first);
+  };
+
+  const next = () => {
+    const result = wizardStepSchema(step).safeParse(values);
+    if (!result.success) {
+      showProblems(fieldErrors(result.error) as Errors);
+      return;
+    }
+    setErrors({});
+    if (step < 3) goTo((step + 1) as WizardStepNumber);
+  };
+
+  const previous = () => {
+    setErrors({});
+    if (step > 1) goTo((step - 1) as WizardStepNumber);
+  };
+
+  const resetAll = () => {
+    images.forEach(revokePreview);
+    setImages([]);
+    setValues(emptyValues());
+    setErrors({});
+    setRestored(false);
+    clearDraft(studentId);
+    goTo(1);
+  };
+
+  const submit = async () => {
+    if (isSubmitting || images.length < LIMITS.minImages) return;
+    const result = listingSchema.safeParse(values);
+    if (!result.success) {
+      const found = fieldErrors(result.error) as Errors;
+      const first = Object.keys(found)[0];
+      if (first && stepOf(first) !== step) goTo(stepOf(first));
+      showProblems(found);
+      return;
+    }
+    const formData = new FormData();
+    formData.append('bookData', JSON.stringify(result.data));
+    for (const image of images) formData.append('images', image.file, image.file.name);
+    setSubmitting(true);
+    try {
+      await createListing(formData);
+      clearDraft(studentId);
+      setListed(true);
+      toast.success(MESSAGES.bookListed);
+      void client.invalidateQueries({ queryKey: sellingKeys.books });
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        const listingFields = Object.fromEntries(
+          Object.entries(error.fields).filter(([name]) => (Object.keys(values) as string[]).includes(name)),
+        ) as Errors;
+        const first = Object.keys(listingFields)[0];
+        if (first) {
+          setErrors(inlineErrors(listingFields));
+          if (stepOf(first) !== step) goTo(stepOf(first));
+          focusField(first);
+        }
+      }
+      toast.error(serverErrorText(error, MESSAGES.listingFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Enter in a field of steps 1 and 2 means Next; only step 3 submits.
+    if (step < 3) next();
+    else void submit();
+  };
+
+  const listAnother = () => {
+    setListed(false);
+    resetAll();
+  };
+
+  const field = (name: ListingField, label: string, control: ReactNode, hint?: string, required = true) => (
+    <Field id={fieldId(name)} label={label} error={errors[name]} hint={hint} required={required}>
+      {control}
+    </Field>
+  );
+
+  const text = (name: ListingField, extra: Partial<ComponentProps<typeof Input>> = {}) => (
+    <Input name={name} value={values[name]} onChange={onText(name)} autoComplete="off" {...extra} />
+  );
+
+  const current = WIZARD_STEPS[step - 1]!;
+  const tooFewImages = images.length < LIMITS.minImages;
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Sell a Book</h1>
+      <p className="mt-1 text-ink-600">List your textbook in three short steps. Every listing is reviewed before it goes live.</p>
+
+      {restored && (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2 rounded-xl bg-sky-50 px-4 py-3 text-sm text-sky-900 ring-1 ring-sky-200">
+          <span className="flex items-center gap-2">
+            <Info aria-hidden="true" size={18} /> We restored the details you entered last time.
+          </span>
+          <Button variant="ghost" size="sm" onClick={resetAll}>
+            Start over
+          </Button>
+        </div>
+      )}
+
+      <div className="mt-6">
+        <StepIndicator step={step} />
+      </div>
+
+      <form noValidate onSubmit={onSubmit} className="mt-6" aria-labelledby="sell-step-heading">
+        <Card className="p-5 sm:p-8">
+          <h2 id="sell-step-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink-900 outline-none">
+            {current.title}
+          </h2>
+
+          {step === 1 && (
+            <div className="mt-5 grid gap-5 sm:grid-cols-2">
+              {field('title', 'Title', text('title', { placeholder: 'e.g. Calculus, Early Transcendentals' }))}
+              {field('author', 'Author', text('author', { placeholder: 'e.g. James Stewart', autoComplete: 'off' }))}
+              {field('isbn', 'ISBN', text('isbn', { placeholder: 'e.g. 978-1-285-74155-0', inputMode: 'text' }), '10 or 13 digits; hyphens allowed')}
+              {field('publisher', 'Publisher', text('publisher', { placeholder: 'e.g. Cengage' }))}
+              {field('publicationYear', 'Publication Year', text('publicationYear', { inputMode: 'numeric', placeholder: 'e.g. 2019' }))}
+              {field('edition', 'Edition', text('edition', { placeholder: 'e.g. 8th' }))}
+            </div>
+          )}
+
+          {step === 2 && (
+            <div className="mt-5 grid gap-5 sm:grid-cols-2">
+              {field(
+                'language',
+                'Language',
+                <Select name="language" value={values.language} onChange={onText('language')} placeholder="Select language" options={LANGUAGE_OPTIONS} />,
+              )}
+              {field(
+                'category',
+                'Category',
+                <Select name="category" value={values.category} onChange={onText('category')} placeholder="Select category" options={CATEGORY_OPTIONS} />,
+              )}
+              {field(
+                'studyLevel',
+                'Study Level',
+                <Select
+                  name="studyLevel"
+                  value={values.studyLevel}
+                  onChange={onText('studyLevel')}
+                  placeholder="Select study level"
+                  options={STUDY_LEVEL_OPTIONS}
+                />,
+              )}
+              {field(
+                'condition',
+                'Condition',
+                <Select name="condition" value={values.condition} onChange={onText('condition')} placeholder="Select condition" options={CONDITION_OPTIONS} />,
+              )}
+              {field(
+                'price',
+                'Price (R)',
+                text('price', { inputMode: 'decimal', placeholder: 'e.g. 450.00' }),
+                'Used books usually sell for 40-60% of the new price',
+              )}
+              {field('numberOfPages', 'Number of Pages', text('numberOfPages', { inputMode: 'numeric', placeholder: 'e.g. 1368' }))}
+            </div>
+          )}
+
+          {step === 3 && (
+            <div className="mt-5 flex flex-col gap-5">
+              <fieldset>
+                <legend className="text-sm font-semibold text-ink-800">
+                  Photos
+                  <span aria-hidden="true" className="ml-0.5 text-red-700">
+                    *
+                  </span>
+                </legend>
+                <p className="mt-1 mb-3 text-sm text-ink-600">
+                  Add {LIMITS.minImages} to {LIMITS.maxImages} clear photos: the cover, the spine, a few inside pages and any
+                  damage. Photos are not kept in your draft, so add them again if you reload the page.
+                </p>
+                <ImagePicker images={images} onChange={setImages} disabled={isSubmitting} />
+              </fieldset>
+              {field(
+                'description',
+                'Description',
+                <Textarea
+                  name="description"
+                  value={values.description}
+                  onChange={onText('description')}
+                  rows={5}
+                  placeholder="What is the book like? Highlighting, notes, missing pages, which course used it…"
+                />,
+              )}
+              {field(
+                'additionalNotes',
+                'Additional Notes (optional)',
+                <Textarea
+                  name="additionalNotes"
+                  value={values.additionalNotes}
+                  onChange={onText('additionalNotes')}
+                  rows={3}
+                  placeholder="Anything else a buyer should know, such as where on campus you can meet"
+                />,
+                undefined,
+                false,
+              )}
+            </div>
+          )}
+        </Card>
+
+        <div className="mt-6 flex gap-3">
+          {step > 1 && (
+            <Button type="button" variant="outline" size="lg" onClick={previous} disabled={isSubmitting} className="flex-1 sm:flex-none">
+              <ArrowLeft aria-hidden="true" size={20} /> Previous
+            </Button>
+          )}
+          <span className="hidden flex-1 sm:block" />
+          {step < 3 ? (
+            <Button type="submit" size="lg" className="flex-1 sm:flex-none">
+              Next <ArrowRight aria-hidden="true" size={20} />
+            </Button>
+          ) : (
+            <Button
+              type="submit"
+              size="lg"
+              loading={isSubmitting}
+              disabled={tooFewImages}
+              aria-describedby={tooFewImages ? 'sell-submit-hint' : undefined}
+              className="flex-1 sm:flex-none"
+            >
+              {!isSubmitting && <Send aria-hidden="true" size={20} />}
+              {isSubmitting ? 'Listing Book...' : 'List Book'}
+            </Button>
+          )}
+        </div>
+        {step === 3 && tooFewImages && (
+          <p id="sell-submit-hint" className="mt-2 text-right text-sm text-ink-600">
+            Add at least {LIMITS.minImages} photos to list your book.
+          </p>
+        )}
+      </form>
+
+      <Dialog
+        open={listed}
+        onClose={listAnother}
+        showClose={false}
+        icon={<CheckCircle2 aria-hidden="true" size={48} className="text-brand-600" />}
+        title={MESSAGES.bookListedTitle}
+        description={MESSAGES.bookSubmitted}
+        footer={
+          <>
+            <Button variant="outline" size="lg" onClick={listAnother}>
+              List Another Book
+            </Button>
+            <ButtonLink to="/seller/books" size="lg">
+              View My Books
+            </ButtonLink>
+          </>
+        }
+      >
+        <p className="text-ink-700">
+          Your listing is now waiting for review. We will let you know as soon as it is approved and buyers can see it.
+        </p>
+      </Dialog>
+    </div>
+  );
+}

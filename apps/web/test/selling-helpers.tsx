@@ -1,0 +1,115 @@
+// Shared set-up for the selling and moderation component tests: a signed-in student, the page inside
+// a memory router with a fresh query cache and the toast area, and a fetch fake that records calls.
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Book, Role, Student } from '@reshelf/shared';
+import { Toaster } from '../src/components/ui/toaster';
+import { SessionProvider } from '../src/lib/session';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export const json = (status: number, data?: unknown) =>
+  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Answers API calls with `handler`; anything unhandled is a 404. */
+export function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
+  const calls: Call[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const raw = init?.body;
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      path: url.replace(/^.*\/api\/v1/, ''),
+      body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
+    };
+    calls.push(call);
+    const answer = await handler(call);
+    return answer ?? json(404, { error: 'Not found', code: 'NOT_FOUND' });
+  });
+  return calls;
+}
+
+export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
+  return {
+    id: 'stu_4f9a2c7e1b3d',
+    email: 'thandi@students.wits.ac.za',
+    firstName: 'Thandi',
+    lastName: 'Nkosi',
+    studentNumber: '2345678',
+    university: 'wits',
+    role,
+    academicInfo: null,
+    createdAt: '2025-02-01T08:00:00.000Z',
+    updatedAt: '2025-02-01T08:00:00.000Z',
+    ...extra,
+  };
+}
+
+/** Renders one page as a signed-in student of `role` at `path`; other paths show their own path. */
+export function renderPage(element: ReactElement, { path = '/', role = 'seller' as Role } = {}) {
+  window.localStorage.setItem('user', JSON.stringify(studentWith(role)));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', Component: () => <p>Other page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <QueryClientProvider client={client}>
+      <SessionProvider skipInitialCheck>
+        <RouterProvider router={router} />
+      </SessionProvider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, client };
+}
+
+let counter = 0;
+
+/** A book as the API sends it. */
+export function bookWith(extra: Partial<Book> = {}): Book {
+  counter += 1;
+  const id = extra.id ?? `bk_${String(counter).padStart(4, '0')}abcdef${counter}`;
+  return {
+    id,
+    title: `Book ${counter}`,
+    author: 'James Stewart',
+    isbn: '978-1-285-74155-0',
+    publisher: 'Cengage',
+    publicationYear: 2019,
+    language: 'english',
+    category: 'mathematics',
+    studyLevel: 'undergraduate',
+    condition: 'good',
+    price: 450,
+    edition: '8th',
+    numberOfPages: 1368,
+    description: 'Some highlighting in chapter 2.',
+    additionalNotes: null,
+    status: 'pending',
+    availability: 'available',
+    declineReason: null,
+    images: [{ url: `/uploads/${id}-1.webp`, thumbUrl: `/uploads/${id}-1-thumb.webp` }],
+    seller: { id: 'stu_4f9a2c7e1b3d', firstName: 'Thandi', university: 'wits', rating: null, reviewCount: 0 },
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+export const list = <T,>(items: T[], extra: { total?: number; page?: number; pageSize?: number } = {}) => ({
+  items,
+  total: extra.total ?? items.length,
+  page: extra.page ?? 1,
+  pageSize: extra.pageSize ?? 100,
+});
