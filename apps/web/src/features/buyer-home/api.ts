@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Book, ListResponse, Order } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { useAppQueryClient } from './query-client';
 
 export interface BuyerSummary {
   pending: number;
@@ -10,35 +11,39 @@ export interface BuyerSummary {
 }
 
 export function useCartCount() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: ['cart'],
     queryFn: ({ signal }) => api<{ cart: { count: number } }>('/cart', { signal }),
     select: (answer) => answer.cart.count,
-  });
+  }, client);
 }
 
 export function useBuyerSummary() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: ['buyer', 'summary'],
     queryFn: ({ signal }) => api<BuyerSummary>('/buyer/summary', { signal }),
-  });
+  }, client);
 }
 
 export const HOME_BOOKS = 4;
 export const HOME_ORDERS = 5;
 
 export function useNewestBooks() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: ['books', 'search', `page=1&pageSize=${HOME_BOOKS}`],
     queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?sort=newest&page=1&pageSize=${HOME_BOOKS}`, { signal }),
-  });
+  }, client);
 }
 
 export function useRecentOrders() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: ['orders', 'list', 'buyer', 'recent'],
     queryFn: ({ signal }) => api<ListResponse<Order>>(`/orders?as=buyer&page=1&pageSize=${HOME_ORDERS}`, { signal }),
-  });
+  }, client);
 }
 
 const ALL_PAGE_SIZE = 50;
@@ -47,6 +52,7 @@ const MAX_PAGES = 20;
 
 /** Every order of the buyer, newest first. */
 export function useAllBuyerOrders() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: ['orders', 'list', 'buyer', 'all'],
     queryFn: async ({ signal }) => {
@@ -58,5 +64,5 @@ export function useAllBuyerOrders() {
       }
       return orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
-  });
+  }, client);
 }

@@ -1,7 +1,8 @@
 // Server state of the buyer's cart: its books and packages, removing one, and checking out.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Book, Order, TextbookPackage } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { useAppQueryClient } from './query-client';
 
 export interface Cart {
   books: Book[];
@@ -29,24 +30,25 @@ export interface CheckoutResult {
 export const cartKey = ['cart'] as const;
 
 export function useCart() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: cartKey,
     queryFn: ({ signal }) => api<{ cart: Cart }>('/cart', { signal }),
     select: (answer) => answer.cart,
-  });
+  }, client);
 }
 
 export function useRemoveFromCart() {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: ({ type, id }: { type: 'book' | 'package'; id: string }) =>
       api<{ cart: Cart }>(`/cart/items/${type}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: (answer) => client.setQueryData(cartKey, answer),
-  });
+  }, client);
 }
 
 export function useCheckout() {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: () => api<CheckoutResult>('/cart/checkout', { method: 'POST', body: {} }),
     onSuccess: () => {
@@ -55,5 +57,5 @@ export function useCheckout() {
       void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
       void client.invalidateQueries({ queryKey: ['books'] });
     },
-  });
+  }, client);
 }

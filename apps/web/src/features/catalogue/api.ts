@@ -1,9 +1,10 @@
 // Server state of the catalogue: the search results, one book, reserving a book (POST /orders with an
 // Idempotency-Key per click) and adding it to the cart.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Book, BookResponse, ListResponse, OrderResponse } from '@reshelf/shared';
 import { api } from '../../lib/api';
 import { catalogueQueryString, type CatalogueFilters } from './filters';
+import { useAppQueryClient } from './query-client';
 
 export const catalogueKeys = {
   all: ['books'] as const,
@@ -13,19 +14,21 @@ export const catalogueKeys = {
 
 export function useCatalogue(filters: CatalogueFilters) {
   const query = catalogueQueryString(filters);
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: catalogueKeys.search(query),
     queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?${query}`, { signal }),
     // The old results stay on screen while the next ones load: no flashing while typing.
     placeholderData: keepPreviousData,
-  });
+  }, client);
 }
 
 export function useBook(id: string) {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: catalogueKeys.book(id),
     queryFn: ({ signal }) => api<BookResponse>(`/books/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.book),
-  });
+  }, client);
 }
 
 /** A fresh key per click: a retried request (slow network) then cannot reserve twice. */
@@ -35,6 +38,7 @@ export function newIdempotencyKey(): string {
 }
 
 export function useRequestToBuy() {
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: (bookId: string) =>
       api<OrderResponse>('/orders', {
@@ -42,13 +46,13 @@ export function useRequestToBuy() {
         body: { bookId },
         headers: { 'Idempotency-Key': newIdempotencyKey() },
       }).then((answer) => answer.order),
-  });
+  }, client);
 }
 
 export function useAddBookToCart() {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: (bookId: string) => api('/cart/items', { method: 'POST', body: { type: 'book', id: bookId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),
-  });
+  }, client);
 }

@@ -1,9 +1,10 @@
 // Server state of one order: the order, its messages, and every action on it (accept with a meetup,
 // decline, cancel, confirm the handover, review, send a message). Answers go straight into the cache,
 // and so do the realtime events (see order-page.tsx).
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, OrderReview, ReviewBody } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { useAppQueryClient } from './query-client';
 
 /** The order as the server sends it, with docs/api.md's additions to the shared type. */
 export interface OrderDetail extends Order {
@@ -21,19 +22,21 @@ export const orderKeys = {
 };
 
 export function useOrder(id: string) {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: orderKeys.order(id),
     queryFn: ({ signal }) => api<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.order as OrderDetail),
-  });
+  }, client);
 }
 
 export function useOrderMessages(id: string, enabled = true) {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: orderKeys.messages(id),
     queryFn: ({ signal }) =>
       api<ListResponse<OrderMessage>>(`/orders/${encodeURIComponent(id)}/messages`, { signal }).then((answer) => answer.items),
     enabled,
-  });
+  }, client);
 }
 
 /** Adds a message to the cached list once (the sender sees it from the POST answer and the socket). */
@@ -54,11 +57,11 @@ export function putOrderInCache(client: QueryClient, order: OrderDetail) {
 }
 
 function useOrderAction<TVariables>(id: string, call: (variables: TVariables) => Promise<OrderResponse>) {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (answer) => putOrderInCache(client, answer.order as OrderDetail),
-  });
+  }, client);
 }
 
 const path = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
@@ -84,7 +87,7 @@ export function useCompleteOrder(id: string) {
 }
 
 export function useReviewOrder(id: string) {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: (body: ReviewBody) => api(path(id, 'review'), { method: 'POST', body }),
     onSuccess: (_answer, body) => {
@@ -93,14 +96,14 @@ export function useReviewOrder(id: string) {
       );
       void client.invalidateQueries({ queryKey: orderKeys.order(id) });
     },
-  });
+  }, client);
 }
 
 export function useSendMessage(id: string) {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: (body: string) =>
       api<{ message: OrderMessage }>(path(id, 'messages'), { method: 'POST', body: { body } }).then((answer) => answer.message),
     onSuccess: (message) => addMessageToCache(client, id, message),
-  });
+  }, client);
 }

@@ -3,7 +3,6 @@
 // the messages (live over the realtime channel) and, after the handover, the reviews.
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
 import { CONDITION_LABELS, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
@@ -31,6 +30,7 @@ import { ReasonDialog } from './components/reason-dialog';
 import { ReviewPanel } from './components/review-panel';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDateTime } from './meetup-time';
+import { useAppQueryClient } from './query-client';
 
 export const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
 
@@ -170,7 +170,7 @@ export interface OrderPageProps {
 export function OrderPage({ area }: OrderPageProps) {
   const { id = '' } = useParams();
   const { student } = useSession();
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   const order = useOrder(id);
   usePageTitle(order.data ? `Order ${transactionId(order.data.id)}` : 'Order');
 

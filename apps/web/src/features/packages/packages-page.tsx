@@ -2,7 +2,7 @@
 // opens a dialog with its books, the total price and Add to Cart. The Custom Book Request card opens
 // a chat with Reshelf in a new tab, with the request text filled in.
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { BookCopy, ExternalLink, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
 import { formatRand, type PackagesResponse, type TextbookPackage } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAppQueryClient } from './query-client';
 
 export const CUSTOM_REQUEST_TEXT =
   "Hi Reshelf! I'd like to request a custom textbook package. My university, course and the books I need:";
@@ -23,19 +24,20 @@ export function customRequestLink(contactNumber: string): string {
 }
 
 function usePackages() {
+  const client = useAppQueryClient();
   return useQuery({
     queryKey: ['packages'],
     queryFn: ({ signal }) => api<PackagesResponse>('/packages', { signal }).then((answer) => answer.items),
     staleTime: 5 * 60_000,
-  });
+  }, client);
 }
 
 function useAddPackageToCart() {
-  const client = useQueryClient();
+  const client = useAppQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('/cart/items', { method: 'POST', body: { type: 'package', id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),
-  });
+  }, client);
 }
 
 function bookCount(pkg: TextbookPackage): string {
