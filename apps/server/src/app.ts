@@ -23,6 +23,7 @@ import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { brevoProvider, createNewsletterService, type NewsletterProvider } from './modules/newsletter/service.ts';
 import { createScheduler } from './modules/jobs/service.ts';
 import { createRealtimeHub } from './lib/realtime.ts';
+import { s3Storage } from './lib/s3-storage.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
@@ -135,7 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const scheduler = createScheduler(ctx, app.log);
   scheduler.add({ name: 'prune-sessions', everyMs: 6 * 3_600_000, run: () => accounts.pruneSessions() });
   scheduler.add({ name: 'newsletter-sync', everyMs: 60_000, run: () => newsletter.syncDue() });
-  const storage = localStorage(path.join(config.dataDir, 'uploads'));
+  const storage = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
   const listings = createListingsService(ctx, storage);
   accounts.onAccountDeletion(listings.accountDeletionHook);
   const notifications = createNotificationsService(ctx);

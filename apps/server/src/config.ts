@@ -33,10 +33,21 @@ const envSchema = z
     WEB_DIST: optionalString,
     BREVO_API_KEY: optionalString,
     CUSTOM_REQUEST_PHONE: optionalString.pipe(z.string().regex(/^\d{9,15}$/, 'CUSTOM_REQUEST_PHONE must be digits in international form, e.g. 27821234567').optional()),
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional()),
+    S3_REGION: z.string().default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_PREFIX: optionalString,
     JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET) {
+      for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when S3_BUCKET is set` });
+      }
+    }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set' });
     }
@@ -65,6 +76,7 @@ export interface Config {
   customRequestPhone: string | undefined;
   shutdownTimeoutMs: number;
   jobPollMs: number;
+  s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; prefix?: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -107,5 +119,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     customRequestPhone: e.CUSTOM_REQUEST_PHONE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobPollMs: e.JOB_POLL_MS,
+    s3:
+      e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, ...(e.S3_PREFIX ? { prefix: e.S3_PREFIX } : {}) }
+        : undefined,
   };
 }

@@ -1,0 +1,15 @@
+// The few parts of s3rver (a local S3 stand-in for tests) that the tests use; it ships no types.
+declare module 's3rver' {
+  interface S3rverOptions {
+    port?: number;
+    address?: string;
+    silent?: boolean;
+    directory: string;
+    configureBuckets?: { name: string; configs: unknown[] }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    run(): Promise<{ port: number; address: string }>;
+    close(): Promise<void>;
+  }
+}
