@@ -1,0 +1,132 @@
+// The book page: every detail, the gallery by keyboard, Request to buy (201 goes to the order with a
+// toast, 409 toasts the exact message and refreshes), an Idempotency-Key per click, and visitors sent
+// to log in as a buyer.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatRand } from '@reshelf/shared';
+import { toast } from '../src/components/ui/toast';
+import { bookWith, json, mockApi, orderWith, renderApp, studentWith, type Call } from './buying-harness';
+
+afterEach(() => toast.dismiss());
+
+const bookGets = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/books/bk_calculus0000001');
+
+describe('book page', () => {
+  it('shows the photos, every detail, the seller and the price', async () => {
+    const user = userEvent.setup();
+    mockApi((call) =>
+      call.path === '/books/bk_calculus0000001'
+        ? json(200, { book: bookWith({ seller: { id: 's1', firstName: 'Sipho', university: 'wits', rating: 4, reviewCount: 3 } }) })
+        : undefined,
+    );
+    renderApp('/books/bk_calculus0000001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calculus: Early Transcendentals' })).toBeInTheDocument();
+    const details = Object.fromEntries(
+      Array.from(document.querySelectorAll('dl div')).map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]),
+    );
+    expect(details).toMatchObject({
+      Author: 'James Stewart',
+      ISBN: '978-1-337-61392-7',
+      Publisher: 'Cengage',
+      Year: '2020',
+      Edition: '9th Edition',
+      Pages: '1368',
+      Language: 'English',
+      Category: 'Mathematics',
+      'Study level': 'Undergraduate',
+      Condition: 'Good',
+    });
+    expect(screen.getByText('Some pencil notes in chapter 2.')).toBeInTheDocument();
+    expect(screen.getByText('Collect on East Campus.')).toBeInTheDocument();
+    const aside = screen.getByRole('complementary', { name: 'Buy this book' });
+    expect(aside.textContent).toContain(formatRand(450.5));
+    expect(aside).toHaveTextContent('Sipho');
+    expect(aside).toHaveTextContent('University of the Witwatersrand');
+    expect(within(aside).getByRole('img', { name: 'Rated 4.0 out of 5 from 3 reviews' })).toBeInTheDocument();
+
+    // Gallery: thumbnails are buttons; arrow keys move between them and change the large photo.
+    const first = screen.getByRole('button', { name: 'Show photo 1 of 4' });
+    expect(first).toHaveAttribute('aria-pressed', 'true');
+    first.focus();
+    await user.keyboard('{ArrowRight}');
+    const second = screen.getByRole('button', { name: 'Show photo 2 of 4' });
+    expect(second).toHaveFocus();
+    expect(second).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: 'Calculus: Early Transcendentals, photo 2 of 4' })).toHaveAttribute('src', '/uploads/calc-2.webp');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('button', { name: 'Show photo 4 of 4' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Show photo 1 of 4' }));
+    expect(screen.getByRole('img', { name: 'Calculus: Early Transcendentals, photo 1 of 4' })).toBeInTheDocument();
+  });
+
+  it('a buyer requests it: 201 goes to the order page with a toast, each click with its own Idempotency-Key', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      if (call.method === 'POST' && call.path === '/orders') return json(201, { order: orderWith() });
+      return undefined;
+    });
+    const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'));
+    expect(await screen.findByText('Request sent! The seller has 72 hours to answer.')).toBeInTheDocument();
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/orders')!;
+    expect(post.body).toEqual({ bookId: 'bk_calculus0000001' });
+    expect(post.headers['Idempotency-Key']).toMatch(/.{16,}/);
+
+    // A second visit and click sends a new key.
+    await router.navigate('/buyer/books/bk_calculus0000001');
+    await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(2));
+    const [one, two] = calls.filter((call) => call.method === 'POST' && call.path === '/orders');
+    expect(one!.headers['Idempotency-Key']).not.toBe(two!.headers['Idempotency-Key']);
+  });
+
+  it('409: toasts "This book is no longer available" and refreshes the book', async () => {
+    const user = userEvent.setup();
+    let taken = false;
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith({ availability: taken ? 'reserved' : 'available' }) });
+      if (call.method === 'POST' && call.path === '/orders') {
+        taken = true;
+        return json(409, { error: 'This book is no longer available', code: 'BOOK_UNAVAILABLE' });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
+    expect(await screen.findByText('This book is no longer available', { selector: '[data-title]' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/buyer/books/bk_calculus0000001');
+    await waitFor(() => expect(bookGets(calls).length).toBeGreaterThanOrEqual(2));
+    // The refreshed page no longer offers the book.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Request to buy' })).not.toBeInTheDocument());
+    expect(screen.getByText('Reserved')).toBeInTheDocument();
+  });
+
+  it('sends a visitor to log in as a buyer and back to this book', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book: bookWith() }) : undefined));
+    const { router } = renderApp('/books/bk_calculus0000001');
+    const link = await screen.findByRole('link', { name: 'Request to buy' });
+    expect(link).toHaveAccessibleDescription('Log in as a buyer to request this book. You will come straight back here.');
+    expect(screen.queryByRole('button', { name: /Add to cart/ })).not.toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/buyer/books/bk_calculus0000001' });
+  });
+
+  it('tells a signed-in seller to use a buyer account', async () => {
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book: bookWith() }) : undefined));
+    renderApp('/books/bk_calculus0000001', studentWith('seller'));
+    const link = await screen.findByRole('link', { name: 'Request to buy' });
+    expect(link).toHaveAccessibleDescription("You're signed in as a seller. Log in with a buyer account to request this book.");
+  });
+
+  it('says so when the book is not in the catalogue', async () => {
+    mockApi(() => undefined);
+    renderApp('/books/missing');
+    expect(await screen.findByRole('heading', { name: 'This book is not in the catalogue' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse books' })).toHaveAttribute('href', '/books');
+  });
+});

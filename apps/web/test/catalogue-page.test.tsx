@@ -1,0 +1,142 @@
+// Buy Books: filters and search live in the URL (shareable, Back works), typing is debounced into one
+// search, result cards, the empty catalogue and the no-results state with Clear filters.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatRand } from '@reshelf/shared';
+import { toast } from '../src/components/ui/toast';
+import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './buying-harness';
+
+afterEach(() => toast.dismiss());
+
+const bookSearches = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path.startsWith('/books?'));
+const paramsOf = (call: Call) => new URLSearchParams(call.path.split('?')[1]);
+
+describe('catalogue', () => {
+  it('shows result cards with the price, the seller and the university', async () => {
+    mockApi((call) =>
+      call.path.startsWith('/books?')
+        ? json(200, list([bookWith(), bookWith({ id: 'bk_rated', title: 'Campbell Biology', seller: { id: 's2', firstName: 'Lerato', university: 'uj', rating: 4.5, reviewCount: 6 } })], 2))
+        : undefined,
+    );
+    renderApp('/books');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy Books' })).toBeInTheDocument();
+    const card = (await screen.findByRole('link', { name: 'Calculus: Early Transcendentals' })).closest('article')!;
+    expect(card.textContent).toContain(formatRand(450.5));
+    expect(card).toHaveTextContent('James Stewart · 9th Edition');
+    expect(card).toHaveTextContent('Good');
+    expect(card).toHaveTextContent('University of the Witwatersrand');
+    expect(card).toHaveTextContent('Sipho');
+    expect(card).toHaveTextContent('New seller');
+    expect(within(card).getByRole('link')).toHaveAttribute('href', '/books/bk_calculus0000001');
+    const photo = card.querySelector('img')!;
+    expect(photo).toHaveAttribute('src', '/uploads/calc-1-thumb.webp');
+    expect(photo).toHaveAttribute('width');
+    expect(photo).toHaveAttribute('height');
+    const rated = screen.getByRole('link', { name: 'Campbell Biology' }).closest('article')!;
+    expect(within(rated).getByRole('img', { name: 'Rated 4.5 out of 5 from 6 reviews' })).toBeInTheDocument();
+    expect(screen.getByText('2 books for sale')).toBeInTheDocument();
+    // Textbook Packages is one click away.
+    expect(screen.getByRole('link', { name: /Textbook Packages/ })).toHaveAttribute('href', '/buyer/packages');
+  });
+
+  it('keeps filters in the URL, sends them to the server, and Back undoes them', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
+    const { router } = renderApp('/buyer/books', studentWith('buyer'));
+    const category = await screen.findByLabelText('Category');
+    await user.selectOptions(category, 'mathematics');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=mathematics'));
+    await user.selectOptions(screen.getByLabelText('Condition'), 'like-new');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=mathematics&condition=like-new'));
+    await waitFor(() => {
+      const last = paramsOf(bookSearches(calls).at(-1)!);
+      expect(last.get('category')).toBe('mathematics');
+      expect(last.get('condition')).toBe('like-new');
+    });
+    // The active filters show as removable chips.
+    expect(screen.getByRole('button', { name: 'Remove filter Condition: Like New' })).toBeInTheDocument();
+
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?category=mathematics'));
+    await waitFor(() => expect(screen.getByLabelText('Condition')).toHaveValue(''));
+    expect(screen.getByLabelText('Category')).toHaveValue('mathematics');
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter Category: Mathematics' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('opens a shared link with its filters applied', async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
+    renderApp('/books?q=stewart&university=uj&maxPrice=500&sort=price_asc&page=2');
+    await screen.findByText('1 book for sale');
+    const sent = paramsOf(bookSearches(calls)[0]!);
+    expect(Object.fromEntries(sent)).toMatchObject({ q: 'stewart', university: 'uj', maxPrice: '500', sort: 'price_asc', page: '2' });
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('stewart');
+    expect(screen.getByLabelText('University')).toHaveValue('uj');
+    expect(screen.getByLabelText('Max price (R)')).toHaveValue('500');
+  });
+
+  it('debounces typing into one search and puts it in the URL', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
+    const { router } = renderApp('/books');
+    await screen.findByText('1 book for sale');
+    const before = bookSearches(calls).length;
+    await user.type(screen.getByRole('searchbox', { name: 'Search books' }), 'calc');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=calc'));
+    await waitFor(() => expect(bookSearches(calls).some((call) => paramsOf(call).get('q') === 'calc')).toBe(true));
+    const searches = bookSearches(calls).slice(before);
+    // One search for the whole word, none for the letters on the way.
+    expect(searches.map((call) => paramsOf(call).get('q'))).toEqual(['calc']);
+    // Relevance is the default order once there is search text.
+    expect(screen.getByLabelText('Sort by')).toHaveValue('relevance');
+  });
+
+  it('shows the no-results state and Clear filters empties the search', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => {
+      if (!call.path.startsWith('/books?')) return undefined;
+      return json(200, paramsOf(call).get('q') ? list([], 0) : list([bookWith()], 1));
+    });
+    const { router } = renderApp('/books?q=zzzz&category=law');
+    expect(await screen.findByRole('heading', { name: 'No books match your search' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    const [clear] = within(main).getAllByRole('button', { name: 'Clear filters' });
+    await user.click(clear!);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('1 book for sale')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('');
+  });
+
+  it('shows a designed empty catalogue when nothing is for sale', async () => {
+    mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([], 0)) : undefined));
+    renderApp('/books');
+    expect(await screen.findByRole('heading', { name: 'No books for sale yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+  });
+
+  it('pages through results with numbered links', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 30)) : undefined));
+    const { router } = renderApp('/books');
+    const pagination = await screen.findByRole('navigation', { name: 'Pagination' });
+    expect(within(pagination).getByRole('link', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pagination).getByRole('link', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    await waitFor(() => expect(paramsOf(bookSearches(calls).at(-1)!).get('page')).toBe('3'));
+  });
+
+  it('lets a buyer add a book to the cart from its card', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => {
+      if (call.path.startsWith('/books?')) return json(200, list([bookWith()], 1));
+      if (call.path === '/cart/items') return json(201, { cart: { books: [], packages: [], count: 1, total: 450.5 } });
+      return undefined;
+    });
+    renderApp('/buyer/books', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Add Calculus: Early Transcendentals to cart' }));
+    expect(await screen.findByText('Added to your cart')).toBeInTheDocument();
+    expect(calls.find((call) => call.path === '/cart/items')?.body).toEqual({ type: 'book', id: 'bk_calculus0000001' });
+  });
+});
