@@ -7,7 +7,7 @@ import type { Storage } from '../../lib/storage.ts';
 import { requireRole, requireStudent } from '../../plugins/session.ts';
 import { bookIdParams, pageQuery } from './schemas.ts';
 import type { ListingsService } from './service.ts';
-import { UPLOAD_LIMITS, readListingUpload } from './upload.ts';
+import { UPLOAD_LIMITS, discardUnreadBody, readListingUpload } from './upload.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -15,6 +15,7 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   const { listings, storage } = opts;
   // Multipart only in this scope: the rest of the API takes JSON.
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+  app.addHook('onResponse', async (request) => discardUnreadBody(request));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Role checks run before validation and before the upload is read, so a buyer hears 403 at once.

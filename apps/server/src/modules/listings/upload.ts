@@ -78,3 +78,23 @@ export async function readListingUpload(request: FastifyRequest, onBookData?: (b
   }
   return upload;
 }
+
+/** How much of a refused upload is read and thrown away to keep the connection usable; beyond it, it is cut. */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * After an upload is refused part-way (a 7th photo, a file over 5 MB), the client is still sending. Node
+ * leaves a body that was partly read paused, so the connection (and the next request on it) would hang:
+ * once the answer is out, read the rest and drop it, up to a bound, then cut the connection.
+ */
+export function discardUnreadBody(request: FastifyRequest): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  let discarded = 0;
+  raw.unpipe();
+  raw.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > MAX_DISCARD_BYTES) raw.destroy();
+  });
+  raw.resume();
+}
