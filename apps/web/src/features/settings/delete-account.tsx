@@ -111,19 +111,21 @@ export function DeleteAccount({ isBusy, setBusy }: DeleteAccountProps) {
         footer={
           step === 'password' ? (
             <>
-              <Button variant="ghost" onClick={cancel}>
+              <Button key="cancel-password" variant="ghost" onClick={cancel}>
                 Cancel
               </Button>
-              <Button variant="danger" type="submit" form="delete-account-password">
+              {/* Its own key: were React to reuse the 'Yes, continue' button, the click that shows this
+                  step would end as a submit of the still-empty form. */}
+              <Button key="submit-password" variant="danger" type="submit" form="delete-account-password">
                 Delete my account
               </Button>
             </>
           ) : (
             <>
-              <Button variant="ghost" onClick={cancel}>
+              <Button key="cancel-confirm" variant="ghost" onClick={cancel}>
                 Cancel
               </Button>
-              <Button variant="danger" onClick={() => setStep('password')}>
+              <Button key="continue" variant="danger" onClick={() => setStep('password')}>
                 Yes, continue
               </Button>
             </>

@@ -13,9 +13,8 @@ export const PROMO_POINTS = [
 
 export function PromoPanel({ eyebrow, title, children }: { eyebrow?: string; title: string; children?: ReactNode }) {
   return (
-    <div className="relative isolate flex h-full flex-col justify-center overflow-hidden bg-brand-800 px-6 py-7 text-white sm:px-10 sm:py-10 lg:py-14">
-      <div aria-hidden="true" className="absolute -top-24 -right-24 -z-10 h-72 w-72 rounded-full bg-brand-600/50 blur-3xl" />
-      <div aria-hidden="true" className="absolute -bottom-32 -left-20 -z-10 h-80 w-80 rounded-full bg-brand-950/40 blur-3xl" />
+    // A background gradient rather than blurred shapes: contrast checkers read it, and it costs nothing to paint.
+    <div className="flex h-full flex-col justify-center bg-brand-800 bg-[radial-gradient(circle_at_100%_0%,var(--color-brand-600),transparent_60%)] px-6 py-7 text-white sm:px-10 sm:py-10 lg:py-14">
       <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl lg:text-[2.5rem] lg:leading-tight">
         {eyebrow && <span className="block text-lg font-semibold text-brand-100 sm:text-xl">{eyebrow}</span>}
         {title}

@@ -1,0 +1,201 @@
+// Account journeys in a real browser against the real server: sign up, log in, sign out, the role
+// guard, forgotten password by mail, account deletion, accessibility and screenshots at both widths.
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expectNoAxeViolations, screenshot, uniqueEmail, waitForMail } from './helpers';
+
+const PASSWORD = 'Str0ng!pass';
+
+interface Account {
+  email: string;
+  password: string;
+  role: 'buyer' | 'seller';
+}
+
+/** Creates an account straight through the API (for journeys that are not about sign-up). */
+async function register(page: Page, role: Account['role'], prefix: string): Promise<Account> {
+  const email = uniqueEmail(prefix);
+  const response = await page.request.post('/api/v1/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: 'Thandi',
+      lastName: 'Nkosi',
+      studentNumber: '2345678',
+      university: 'wits',
+      userType: role,
+    },
+  });
+  expect(response.status()).toBe(201);
+  return { email, password: PASSWORD, role };
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/**
+ * Closes the toasts before an accessibility check of the page under them. (Sonner's rich-colour info
+ * and success toasts are checked on their own in the toast system's tests.)
+ */
+async function closeToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close toast' }).or(page.locator('[data-sonner-toast] [data-close-button]'));
+  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) {
+    await close.first().click({ force: true }).catch(() => {});
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+}
+
+/** Sign Out lives in the sidebar on desktop and in the menu on phones. */
+async function signOut(page: Page, testInfo: TestInfo) {
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Sign Out' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+  }
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('a seller signs up, logs in, lands on /seller and signs out', async ({ page }, testInfo) => {
+  const email = uniqueEmail('seller');
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome to\s*Reshelf/ })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Nothing filled: the first rule is toasted and nothing is sent.
+  await page.getByRole('button', { name: 'Join Reshelf' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  await page.getByLabel('First Name').fill('Thandi');
+  await page.getByLabel('Last Name').fill('Nkosi');
+  await page.getByLabel('Student Number').fill('2345678');
+  await page.getByLabel('University').selectOption({ label: 'Uni. of the Witwatersrand' });
+  await page.getByText('Sell Books').click();
+  await expect(page.getByRole('radio', { name: 'Sell Books' })).toBeChecked();
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /Terms of Service/ }).check();
+  await screenshot(page, testInfo, 'signup');
+  await page.getByRole('button', { name: 'Join Reshelf' }).click();
+
+  await expect(page.getByText('Your account has been created successfully! 🎉')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('You can now log in with your email and password')).toBeVisible();
+  await expect(page.getByLabel('Email Address', { exact: true })).toHaveValue(email);
+  await closeToasts(page);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await screenshot(page, testInfo, 'login');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/seller$/);
+  await expect(page.getByText('Welcome back, Thandi!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Seller Home' })).toBeVisible();
+  // A reload keeps the session (cookie) and paints the dashboard again.
+  await page.reload();
+  await expect(page).toHaveURL(/\/seller$/);
+
+  await page.goto('/seller/faculty');
+  await expect(page.getByRole('heading', { name: 'Faculty Details' })).toBeVisible();
+  await closeToasts(page);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'dashboard-faculty');
+
+  await page.goto('/seller/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'dashboard-settings');
+
+  if (testInfo.project.name === 'phone') {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await screenshot(page, testInfo, 'dashboard-menu');
+    await page.keyboard.press('Escape');
+  }
+
+  await signOut(page, testInfo);
+  // Signed out for real: the area sends them back to /login.
+  await page.goto('/seller');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a buyer opening /seller is refused and ends on /login', async ({ page }) => {
+  const buyer = await register(page, 'buyer', 'buyer');
+  await logIn(page, buyer.email, buyer.password);
+  await expect(page).toHaveURL(/\/buyer$/);
+  await page.goto('/seller');
+  await expect(page.getByText('Access denied. Seller account required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
+});
+
+test('a student who forgot the password resets it by mail and logs in with the new one', async ({ page }) => {
+  const account = await register(page, 'buyer', 'forgot');
+  await page.goto('/reset');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Email Address', { exact: true }).fill(account.email.toUpperCase());
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByText('Password reset link sent to your email')).toBeVisible();
+
+  const mail = await waitForMail(account.email);
+  const link = /https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeTruthy();
+  const url = new URL(link!);
+  await page.goto(url.pathname + url.search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a new password' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const newPassword = 'N3w-Passw0rd!';
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The old password no longer works; the new one does.
+  await logIn(page, account.email, PASSWORD);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await logIn(page, account.email, newPassword);
+  await expect(page).toHaveURL(/\/buyer$/);
+
+  // The link was single use.
+  await page.goto(url.pathname + url.search);
+  await page.getByLabel('New Password', { exact: true }).fill('An0ther-Passw0rd!');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('An0ther-Passw0rd!');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset link is invalid or has expired' })).toBeVisible();
+});
+
+test('a student deletes their account', async ({ page }) => {
+  const account = await register(page, 'seller', 'delete');
+  await logIn(page, account.email, account.password);
+  await expect(page).toHaveURL(/\/seller$/);
+  await page.goto('/seller/settings');
+  await page.getByRole('tab', { name: 'Security & Privacy' }).click();
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete your account? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Account deletion cancelled', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, continue' }).click();
+  const prompt = page.getByRole('alertdialog', { name: 'Enter your password' });
+  await prompt.getByLabel('Password', { exact: true }).fill('Wrong-Passw0rd!');
+  await prompt.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Password is incorrect')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, continue' }).click();
+  await page.getByRole('alertdialog', { name: 'Enter your password' }).getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('alertdialog', { name: 'Enter your password' }).getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Account deleted successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Gone for good: the password no longer opens anything.
+  await logIn(page, account.email, account.password);
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+});
