@@ -3,9 +3,16 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { BookImagesTable, BooksTable, Database } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
-export type BookRow = Selectable<BooksTable>;
 export type BookImageRow = Selectable<BookImagesTable>;
 export type BookStatusValue = BookRow['status'];
+
+/** Every column of BooksTable, named, so columns other modules add (a search vector) are not read back. */
+const BOOK_COLUMNS = [
+  'id', 'seller_id', 'title', 'author', 'isbn', 'isbn_digits', 'publisher', 'publication_year', 'language', 'category',
+  'study_level', 'condition', 'price_cents', 'edition', 'number_of_pages', 'description', 'additional_notes', 'status',
+  'availability', 'decline_reason', 'university', 'created_at', 'updated_at', 'approved_at',
+] as const satisfies readonly (keyof BooksTable)[];
+export type BookRow = Pick<Selectable<BooksTable>, (typeof BOOK_COLUMNS)[number]>;
 
 export const insertBook = (db: Q, row: Insertable<BooksTable>) => db.insertInto('books').values(row).execute();
 
@@ -13,11 +20,11 @@ export async function insertImages(db: Q, rows: Insertable<BookImagesTable>[]) {
   if (rows.length) await db.insertInto('book_images').values(rows).execute();
 }
 
-export const findBook = (db: Q, id: string) => db.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst();
+export const findBook = (db: Q, id: string) => db.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', id).executeTakeFirst();
 
 export async function findBooks(db: Q, ids: readonly string[]): Promise<BookRow[]> {
   if (!ids.length) return [];
-  return db.selectFrom('books').selectAll().where('id', 'in', ids).execute();
+  return db.selectFrom('books').select(BOOK_COLUMNS).where('id', 'in', ids).execute();
 }
 
 export async function findImagesOf(db: Q, bookIds: readonly string[]): Promise<BookImageRow[]> {
@@ -28,7 +35,7 @@ export async function findImagesOf(db: Q, bookIds: readonly string[]): Promise<B
 export const listBySeller = (db: Q, sellerId: string, limit: number, offset: number) =>
   db
     .selectFrom('books')
-    .selectAll()
+    .select(BOOK_COLUMNS)
     .where('seller_id', '=', sellerId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -45,7 +52,7 @@ export async function countBySeller(db: Q, sellerId: string): Promise<number> {
 export const listByStatus = (db: Q, status: BookStatusValue, limit: number, offset: number) =>
   db
     .selectFrom('books')
-    .selectAll()
+    .select(BOOK_COLUMNS)
     .where('status', '=', status)
     .orderBy('updated_at', 'asc')
     .orderBy('id', 'asc')
