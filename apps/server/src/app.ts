@@ -140,13 +140,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const listings = createListingsService(ctx, storage);
   accounts.onAccountDeletion(listings.accountDeletionHook);
   const notifications = createNotificationsService(ctx);
+  const hub = createRealtimeHub(config.redisUrl, (err) => app.log.warn({ err }, 'realtime error'));
+  app.addHook('onClose', async () => hub.close());
   const moderation = createModerationService(ctx, {
     listings,
     emailOf: async (id) => (await accounts.profile(id))?.email,
     log: app.log,
+    publish: (studentId, notification) => hub.publish([studentId], { type: 'notification.created', notification }),
   });
-  const hub = createRealtimeHub(config.redisUrl, (err) => app.log.warn({ err }, 'realtime error'));
-  app.addHook('onClose', async () => hub.close());
   const orders = createOrdersService(ctx, {
     hub,
     notifier: {

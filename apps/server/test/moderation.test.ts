@@ -143,6 +143,19 @@ describe(`approve (${dialectUnderTest})`, () => {
     expect(notes.items[0]).toMatchObject({ kind: 'listing_approved', title: 'Your listing "Organic Chemistry" is live', readAt: null, link: `/books/${book.id}` });
   });
 
+  it("pushes the seller's notice to their open tabs once the decision is made", async () => {
+    const book = await createBook(seller, 'Pushed Book');
+    const events: { type: string; notification?: { kind: string; title: string } }[] = [];
+    const unsubscribe = t.app.services.hub.subscribe(seller.id, (event) => events.push(event as (typeof events)[number]));
+    try {
+      await decline(book.id, 'Not a textbook');
+    } finally {
+      unsubscribe();
+    }
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'notification.created', notification: { kind: 'listing_declined', title: 'Your listing "Pushed Book" was not approved' } });
+  });
+
   it('answers 409 when the listing is no longer pending, 404 when it does not exist', async () => {
     const book = await createBook(seller);
     expect((await approve(book.id)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 // Moderation: an admin approves or declines a pending listing; the seller hears about it in the app
 // (recorded with the decision, in one transaction) and by email (after it, best effort).
-import type { Book, BookStatus } from '@reshelf/shared';
+import type { Book, BookStatus, Notification } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { brandedMail } from '../../lib/mailer.ts';
 import type { ListingsService } from '../listings/service.ts';
@@ -11,6 +11,8 @@ export interface ModerationDeps {
   /** The seller's email address (from the accounts module). */
   emailOf(studentId: string): Promise<string | undefined>;
   log?: { error(obj: unknown, msg: string): void };
+  /** Pushes a stored notification to the seller's open tabs (realtime), after the decision commits. */
+  publish?(studentId: string, notification: Notification): Promise<void>;
 }
 
 export const approvedTitle = (title: string) => `Your listing "${title}" is live`;
@@ -32,12 +34,18 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
     }
   }
 
+  async function publish(studentId: string, notification: Notification | undefined) {
+    if (!notification || !deps.publish) return;
+    await deps.publish(studentId, notification).catch((err: unknown) => deps.log?.error({ err }, 'moderation notice push failed'));
+  }
+
   return {
     queue: (status: BookStatus, page: number, pageSize: number) => listings.moderationQueue(status, page, pageSize),
 
     async approve(bookId: string): Promise<Book> {
+      let notice: Notification | undefined;
       const book = await listings.moderate(bookId, { status: 'approved' }, async (trx, decided) => {
-        await notify(trx, decided.seller.id, {
+        notice = await notify(trx, decided.seller.id, {
           kind: 'listing_approved',
           title: approvedTitle(decided.title),
           body: 'Buyers can now find it in the catalogue.',
@@ -45,6 +53,7 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
           at: clock.now(),
         });
       });
+      await publish(book.seller.id, notice);
       await mailSeller(
         book,
         approvedTitle(book.title),
@@ -56,8 +65,9 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
     },
 
     async decline(bookId: string, reason: string): Promise<Book> {
+      let notice: Notification | undefined;
       const book = await listings.moderate(bookId, { status: 'declined', reason }, async (trx, decided) => {
-        await notify(trx, decided.seller.id, {
+        notice = await notify(trx, decided.seller.id, {
           kind: 'listing_declined',
           title: declinedTitle(decided.title),
           body: `Reason: ${reason}. You can edit the listing and submit it again.`,
@@ -65,6 +75,7 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
           at: clock.now(),
         });
       });
+      await publish(book.seller.id, notice);
       await mailSeller(
         book,
         declinedTitle(book.title),
