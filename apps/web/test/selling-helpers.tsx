@@ -52,8 +52,9 @@ export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
   };
 }
 
-/** Renders one page as a signed-in student of `role` at `path`; other paths show their own path. */
-export function renderPage(element: ReactElement, { path = '/', role = 'seller' as Role } = {}) {
+/** Renders one page (route `path`, opened at `url`) as a signed-in student of `role`. */
+export function renderPage(element: ReactElement, options: { path?: string; url?: string; role?: Role } = {}) {
+  const { path = '/', url = path, role = 'seller' } = options;
   window.localStorage.setItem('user', JSON.stringify(studentWith(role)));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
@@ -61,7 +62,7 @@ export function renderPage(element: ReactElement, { path = '/', role = 'seller' 
       { path, element },
       { path: '*', Component: () => <p>Other page</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [url] },
   );
   const result = render(
     <QueryClientProvider client={client}>

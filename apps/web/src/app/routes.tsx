@@ -42,14 +42,6 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, exportN
   };
 }
 
-/** A titled placeholder until the feature that owns the route replaces it (see the report in git log). */
-function placeholder(title: string, description?: string) {
-  return async () => {
-    const { PlaceholderPage } = await import('./placeholder-page');
-    return { Component: () => <PlaceholderPage title={title} description={description} /> };
-  };
-}
-
 /** A signed-in area: its role guard around the dashboard shell, loaded with the area's first page. */
 function area(exportName: 'BuyerArea' | 'SellerArea' | 'AdminArea') {
   return page(() => import('./layouts/dashboard-areas'), exportName);
@@ -132,7 +124,7 @@ export const routes: RouteObject[] = [
             path: 'admin',
             lazy: area('AdminArea'),
             HydrateFallback: PageSkeleton,
-            children: [{ index: true, lazy: placeholder('Moderation') }],
+            children: [{ index: true, lazy: page(() => import('../features/moderation/moderation-page'), 'ModerationPage') }],
           },
         ],
       },

@@ -1,0 +1,95 @@
+// One listing as a moderator judges it: every photo, every detail, the seller, and (in the queue) the
+// Approve and Decline buttons.
+import type { ReactNode } from 'react';
+import { Star } from 'lucide-react';
+import {
+  BOOK_STATUS_LABELS,
+  CATEGORY_LABELS,
+  CONDITION_LABELS,
+  LANGUAGE_LABELS,
+  STUDY_LEVEL_LABELS,
+  formatDate,
+  formatRand,
+  universityName,
+  type Book,
+} from '@reshelf/shared';
+import { Badge } from '../../components/ui/badge';
+import { Card } from '../../components/ui/card';
+import { PhotoGallery } from './photo-gallery';
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
+      <dd className="mt-0.5 break-words text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+export function ListingReview({ book, actions }: { book: Book; actions?: ReactNode }) {
+  const status = book.status === 'declined' || (book.status as string) === 'rejected' ? 'declined' : book.status;
+  return (
+    <Card className="p-4 sm:p-6">
+      <article aria-labelledby={`review-${book.id}`} className="grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
+        <PhotoGallery images={book.images} title={book.title} />
+        <div className="flex min-w-0 flex-col">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h2 id={`review-${book.id}`} className="text-xl leading-snug font-bold text-ink-900">
+                {book.title}
+              </h2>
+              <p className="text-ink-600">{book.author}</p>
+            </div>
+            <p className="text-2xl font-bold text-brand-800">{formatRand(book.price)}</p>
+          </div>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Badge status={status}>{BOOK_STATUS_LABELS[status]}</Badge>
+            <Badge tone="neutral">Submitted {formatDate(book.createdAt)}</Badge>
+          </div>
+
+          <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+            <Detail label="ISBN">{book.isbn}</Detail>
+            <Detail label="Publisher">{book.publisher}</Detail>
+            <Detail label="Year">{book.publicationYear}</Detail>
+            <Detail label="Edition">{book.edition}</Detail>
+            <Detail label="Pages">{book.numberOfPages}</Detail>
+            <Detail label="Language">{LANGUAGE_LABELS[book.language] ?? book.language}</Detail>
+            <Detail label="Category">{CATEGORY_LABELS[book.category] ?? book.category}</Detail>
+            <Detail label="Study level">{STUDY_LEVEL_LABELS[book.studyLevel] ?? book.studyLevel}</Detail>
+            <Detail label="Condition">{CONDITION_LABELS[book.condition] ?? book.condition}</Detail>
+          </dl>
+
+          <div className="mt-4 text-sm">
+            <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">Description</h3>
+            <p className="mt-1 whitespace-pre-line text-ink-900">{book.description}</p>
+            {book.additionalNotes && (
+              <>
+                <h3 className="mt-3 text-xs font-semibold tracking-wide text-ink-600 uppercase">Additional notes</h3>
+                <p className="mt-1 whitespace-pre-line text-ink-900">{book.additionalNotes}</p>
+              </>
+            )}
+          </div>
+
+          <p className="mt-4 rounded-xl bg-ink-50 px-3 py-2 text-sm text-ink-700">
+            <span className="font-semibold text-ink-900">Seller:</span> {book.seller.firstName}, {universityName(book.seller.university)}
+            {book.seller.rating !== null && (
+              <span className="ml-2 inline-flex items-center gap-1">
+                <Star aria-hidden="true" size={14} className="fill-amber-400 text-amber-500" />
+                {book.seller.rating.toFixed(1)} ({book.seller.reviewCount})
+              </span>
+            )}
+          </p>
+
+          {status === 'declined' && book.declineReason && (
+            <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200">
+              <span className="font-semibold">Reason: </span>
+              {book.declineReason}
+            </p>
+          )}
+
+          {actions && <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row sm:justify-end">{actions}</div>}
+        </div>
+      </article>
+    </Card>
+  );
+}

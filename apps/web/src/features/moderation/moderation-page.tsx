@@ -1,0 +1,188 @@
+// Moderation (/admin): the queue of listings waiting for review, oldest first, with Approve and
+// Decline (a reason is required); the approved and declined listings; and the package-order desk.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Check, CircleCheckBig, X } from 'lucide-react';
+import type { Book, BookStatus, ListResponse } from '@reshelf/shared';
+import { Button } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Tabs } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { serverErrorText } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { QUEUE_PAGE_SIZE, approveListing, declineListing, fetchListings, moderationKeys, useModerationClient } from './api';
+import { DeclineDialog } from './decline-dialog';
+import { ListingReview } from './listing-review';
+import { PackageOrdersPanel } from './package-orders-panel';
+
+export const LISTING_APPROVED = 'Listing approved';
+export const LISTING_DECLINED = 'Listing declined';
+export const NOTHING_TO_REVIEW = 'Nothing waiting for review';
+
+const EMPTY: Record<BookStatus, { title: string; text: string }> = {
+  pending: { title: NOTHING_TO_REVIEW, text: 'New listings appear here as sellers submit them.' },
+  approved: { title: 'No approved listings', text: 'Listings you approve appear here.' },
+  declined: { title: 'No declined listings', text: 'Listings you decline appear here with their reason.' },
+};
+
+function ListingsPanel({ status }: { status: BookStatus }) {
+  const client = useModerationClient();
+  const [page, setPage] = useState(1);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [declining, setDeclining] = useState<Book | null>(null);
+  const listings = useQuery(
+    {
+      queryKey: moderationKeys.books(status, page),
+      queryFn: ({ signal }) => fetchListings(status, page, signal),
+      placeholderData: keepPreviousData,
+    },
+    client,
+  );
+
+  /** The decided listing leaves this list at once; the other lists catch up from the server. */
+  const settle = (book: Book) => {
+    client.setQueryData<ListResponse<Book>>(moderationKeys.books(status, page), (current) =>
+      current ? { ...current, items: current.items.filter((item) => item.id !== book.id), total: current.total - 1 } : current,
+    );
+    void client.invalidateQueries({ queryKey: ['admin', 'books'] });
+  };
+
+  const approve = async (book: Book) => {
+    setBusy(book.id);
+    try {
+      await approveListing(book.id);
+      toast.success(LISTING_APPROVED);
+      settle(book);
+    } catch (error) {
+      toast.error(serverErrorText(error, 'Failed to approve listing'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const decline = async (reason: string) => {
+    const book = declining;
+    if (!book) return;
+    setBusy(book.id);
+    try {
+      await declineListing(book.id, reason);
+      toast.success(LISTING_DECLINED);
+      setDeclining(null);
+      settle(book);
+    } catch (error) {
+      toast.error(serverErrorText(error, 'Failed to decline listing'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (listings.isPending) {
+    return (
+      <div role="status" aria-label="Loading listings" className="space-y-4">
+        <Skeleton className="h-72" />
+        <Skeleton className="h-72" />
+      </div>
+    );
+  }
+  if (listings.isError) {
+    return (
+      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+        <p>{errorMessage(listings.error, 'Could not load listings.')}</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const { items, total } = listings.data;
+  if (items.length === 0 && page > 1) {
+    // The last listing of a later page was decided: step back.
+    setPage(page - 1);
+    return null;
+  }
+  if (items.length === 0) {
+    return <EmptyState icon={<CircleCheckBig />} title={EMPTY[status].title} text={EMPTY[status].text} />;
+  }
+
+  const from = (page - 1) * QUEUE_PAGE_SIZE + 1;
+  const to = from + items.length - 1;
+  return (
+    <div>
+      <p className="mb-4 text-sm text-ink-600" aria-live="polite">
+        {status === 'pending' ? `${total} waiting, oldest first. ` : ''}Showing {from} to {to} of {total}
+      </p>
+      <ul className="flex flex-col gap-5">
+        {items.map((book) => (
+          <li key={book.id}>
+            <ListingReview
+              book={book}
+              actions={
+                status === 'pending' ? (
+                  <>
+                    <Button
+                      variant="outline"
+                      size="lg"
+                      className="border-red-700 text-red-800 hover:bg-red-50"
+                      disabled={busy !== null}
+                      onClick={() => setDeclining(book)}
+                      aria-label={`Decline ${book.title}`}
+                    >
+                      <X aria-hidden="true" size={20} /> Decline
+                    </Button>
+                    <Button size="lg" loading={busy === book.id} disabled={busy !== null} onClick={() => void approve(book)} aria-label={`Approve ${book.title}`}>
+                      <Check aria-hidden="true" size={20} /> Approve
+                    </Button>
+                  </>
+                ) : undefined
+              }
+            />
+          </li>
+        ))}
+      </ul>
+      {total > QUEUE_PAGE_SIZE && (
+        <div className="mt-6 flex justify-end gap-2">
+          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <Button variant="outline" disabled={to >= total} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
+      <DeclineDialog book={declining} busy={busy !== null} onClose={() => setDeclining(null)} onDecline={(reason) => void decline(reason)} />
+    </div>
+  );
+}
+
+const TAB_IDS = ['pending', 'approved', 'declined', 'packages'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+export function ModerationPage() {
+  usePageTitle('Moderation');
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = (TAB_IDS as readonly string[]).includes(requested ?? '') ? (requested as TabId) : 'pending';
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Moderation</h1>
+      <p className="mt-1 text-ink-600">Check each listing's photos and details before buyers see it.</p>
+      <Tabs
+        className="mt-6"
+        label="Moderation lists"
+        value={tab}
+        onValueChange={(id) => setParams(id === 'pending' ? {} : { tab: id }, { replace: true })}
+        items={[
+          { id: 'pending', label: 'Waiting for review', panel: <ListingsPanel status="pending" /> },
+          { id: 'approved', label: 'Approved', panel: <ListingsPanel status="approved" /> },
+          { id: 'declined', label: 'Declined', panel: <ListingsPanel status="declined" /> },
+          { id: 'packages', label: 'Package orders', panel: <PackageOrdersPanel /> },
+        ]}
+      />
+    </div>
+  );
+}
