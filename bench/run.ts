@@ -1,0 +1,215 @@
+// `npm run bench`: seeds a scratch catalogue of 100,000 listings, starts the real server on loopback,
+// and prints figures (not pass/fail): HTTP throughput and latency against a bare node:http ceiling,
+// listing creation with six 5 MB photos, and the landing page's weight and Lighthouse scores.
+//   npm run bench                      embedded SQLite in a temporary DATA_DIR
+//   npm run bench -- --postgres        a scratch database on BENCH_DATABASE_URL's server (dropped after)
+// Other flags: --seconds=10 --connections=10 --listings=100000 --skip-web --skip-upload --skip-lighthouse
+//   --build-web (rebuild apps/web first) --cpu-prof (write the server's CPU profile to .bench/)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { CATEGORIES, UNIVERSITY_IDS } from '@reshelf/shared';
+import { RARE_TERM } from './catalogue-data.ts';
+import { loadTable, measure, table, type LoadCase, type LoadResult } from './load.ts';
+import { ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
+import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedCatalogue } from './seed.ts';
+import { measureListingCreation } from './upload.ts';
+import { entryAssets, firstVisit, largestAsset, lighthouse, routeExists, type LighthouseScores } from './web.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    postgres: { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    listings: { type: 'string', default: '100000' },
+    'skip-web': { type: 'boolean', default: false },
+    'skip-upload': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'build-web': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+const approved = Number(args.listings);
+const outDir = path.join(ROOT, '.bench');
+const report: string[] = [];
+const log = (line = '') => {
+  console.log(line);
+  report.push(line);
+};
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+async function login(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`login as ${email} failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('reshelf_session='));
+  if (!cookie) throw new Error('login set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+function sample<T>(list: readonly T[], n: number): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < n && list.length; i++) out.push(list[(i * 7919 + 13) % list.length]!);
+  return out;
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+async function main() {
+  const started = performance.now();
+  const dialect = args.postgres ? 'postgres' : 'sqlite';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-bench-'));
+  fs.mkdirSync(outDir, { recursive: true });
+  const webDist = path.join(ROOT, 'apps/web/dist');
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
+  let server: RunningProcess | undefined;
+  let hello: RunningProcess | undefined;
+  const want = (part: string) => !args.only || args.only.split(',').includes(part);
+
+  log(`# Reshelf benchmark — ${new Date().toISOString()}`);
+  log(`machine: ${machine()}`);
+  log(`database: ${dialect}; ${approved.toLocaleString('en-ZA')} approved listings; ${connections} connections × ${seconds} s per endpoint`);
+
+  try {
+    if (args['build-web'] || !fs.existsSync(path.join(webDist, 'index.html'))) {
+      log('building the web app (npm run build -w apps/web)...');
+      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+    }
+    let databaseUrl: string | undefined;
+    if (dialect === 'postgres') {
+      scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
+      databaseUrl = scratch.url;
+      log(`scratch PostgreSQL database: ${scratch.name}`);
+    }
+
+    log('\n## Seeding');
+    const seeded = await seedCatalogue({ dataDir, databaseUrl, approved, pending: Math.round(approved * 0.03), sellers: 400, log });
+    log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+
+    server = await startServer({
+      dataDir,
+      databaseUrl,
+      webDist,
+      nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${outDir}`] : [],
+    });
+    const base = server.url;
+    const buyerCookie = await login(base, BUYER_EMAIL);
+    const sellerCookie = await login(base, SELLER_EMAIL);
+
+    if (want('http')) {
+      log('\n## HTTP (autocannon)');
+      hello = await startHelloWorld();
+      const ceiling = await measure(hello.url, { name: 'node:http hello world (ceiling)', paths: ['/'] }, { seconds, connections });
+      await hello.stop();
+      hello = undefined;
+
+      const ids = sample(seeded.approvedIds, 5000);
+      const browse = CATEGORIES.flatMap((c, i) => UNIVERSITY_IDS.map((u, j) => `/api/v1/books?category=${c}&university=${u}&sort=price_asc${(i + j) % 3 ? '' : '&page=2'}`));
+      const asset = largestAsset(webDist);
+      const cases: LoadCase[] = [
+        { name: 'search, common term (q=calculus)', paths: ['/api/v1/books?q=calculus'] },
+        { name: 'search, very common term (q=introduction)', paths: ['/api/v1/books?q=introduction'] },
+        { name: `search, rare term (q=${RARE_TERM})`, paths: [`/api/v1/books?q=${RARE_TERM}`] },
+        { name: 'browse: category+university, price_asc', paths: browse },
+        { name: 'catalogue first page (no filters)', paths: ['/api/v1/books'] },
+        { name: 'book detail GET /books/:id', paths: ids.map((id) => `/api/v1/books/${id}`) },
+        { name: 'session check (signed in)', paths: ['/api/v1/auth/session'], headers: { cookie: buyerCookie } },
+        { name: 'SPA index.html', paths: ['/'] },
+        ...(asset ? [{ name: `largest asset ${path.basename(asset)}`, paths: [asset] }] : []),
+      ];
+      const results: LoadResult[] = [ceiling];
+      for (const c of cases) {
+        // A request first, so a broken endpoint says so plainly instead of as 100% non-2xx.
+        const probe = await fetch(`${base}${c.paths[0]}`, { headers: c.headers });
+        if (!probe.ok) log(`  warning: ${c.name} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+        results.push(await measure(base, c, { seconds, connections }));
+        console.log(`  measured ${c.name}`);
+      }
+      log('');
+      log(loadTable(results, ceiling.rps));
+      const odd = results.filter((r) => r.failures);
+      for (const r of odd) log(`  ${r.name}: status counts ${r.statuses}`);
+      fs.writeFileSync(path.join(outDir, `http-${dialect}.json`), JSON.stringify(results, null, 2));
+    }
+
+    if (want('upload') && !args['skip-upload']) {
+      log('\n## Listing creation: POST /api/v1/books with 6 photos of ~5 MB');
+      const up = await measureListingCreation(base, sellerCookie, server.pid, 10);
+      log(`photos: ${up.photoBytes.map((b) => mb(b)).join(', ')} (4000×3000 JPEG)`);
+      log(`statuses: ${[...new Set(up.statuses)].join(', ')}; times: ${up.times.map((t) => Math.round(t)).join(', ')} ms`);
+      if (up.firstError) log(`first failure: ${up.firstError}`);
+      log(`p50: ${Math.round(up.p50)} ms; server RSS before ${mb(up.rssBefore)}, peak during uploads ${mb(up.rssPeak)}, VmHWM ${mb(up.hwmAfter)}`);
+    }
+
+    if (want('web') && !args['skip-web']) {
+      log('\n## Web');
+      const entry = entryAssets(webDist);
+      log('What index.html loads first (gzip -9):');
+      log(table(['file', 'kind', 'bytes', 'gzip'], entry.map((a) => [a.file, a.kind, kb(a.bytes), kb(a.gzip)])));
+      const entryJs = entry.filter((a) => a.kind !== 'css').reduce((s, a) => s + a.gzip, 0);
+      const entryCss = entry.filter((a) => a.kind === 'css').reduce((s, a) => s + a.gzip, 0);
+      log(`entry JS ${kb(entryJs)} gzip, CSS ${kb(entryCss)} gzip`);
+
+      const visit = await firstVisit(base, '/', webDist);
+      log('\nFirst visit to / (phone profile, empty cache; bytes on the wire, server compression as served):');
+      log(table(['resource', 'type', 'transferred', 'gzip -9 of file'], visit.transfers.map((t) => [t.url, t.type, kb(t.transferred), t.gzip ? kb(t.gzip) : ''])));
+      log(`total ${kb(visit.total)}; JavaScript ${kb(visit.js)} on the wire (${kb(visit.jsGzip)} as gzip -9); CSS ${kb(visit.css)}`);
+
+      if (!args['skip-lighthouse']) {
+        let cataloguePath: string | undefined = '/books';
+        if (!(await routeExists(base, '/books'))) {
+          log('note: /books is not a page in this build; the catalogue column uses /buyer/books (the guard sends a visitor to /login)');
+          cataloguePath = '/buyer/books';
+        }
+        const scores: LighthouseScores[] = [];
+        for (const p of ['/', '/login', cataloguePath]) {
+          console.log(`  lighthouse ${p}...`);
+          scores.push(await lighthouse(base, p));
+        }
+        log('\nLighthouse 13 (mobile preset: simulated slow 4G and 4× CPU slowdown), system Chromium headless:');
+        log(
+          table(
+            ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'],
+            scores.map((s) =>
+              s.error
+                ? [s.path, `failed: ${s.error}`, '', '', '', '', '', '', '']
+                : [s.path, s.performance!, s.accessibility!, s.bestPractices!, s.seo!, Math.round(s.metrics!.fcp), Math.round(s.metrics!.lcp), Math.round(s.metrics!.tbt), s.metrics!.cls.toFixed(3)],
+            ),
+          ),
+        );
+        for (const s of scores) for (const f of s.failing ?? []) log(`  ${s.path} — ${f}`);
+      }
+    }
+  } finally {
+    await hello?.stop();
+    if (server) {
+      await server.stop();
+      const out = server.output().trim();
+      if (out) log(`\nserver output (last lines):\n${out.split('\n').slice(-10).join('\n')}`);
+    }
+    await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    log(`\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const file = path.join(outDir, `report-${dialect}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
+    fs.writeFileSync(file, report.join('\n') + '\n');
+    console.log(`report written to ${path.relative(ROOT, file)}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

@@ -1,0 +1,176 @@
+// Seeds a scratch database for the benchmarks: sellers and buyers, 100,000 approved listings (some
+// reserved or sold) plus a few thousand waiting for moderation, each with four stored photos that point
+// at a few real WebP files written to DATA_DIR/uploads.
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { sql } from 'kysely';
+import { UNIVERSITY_IDS } from '@reshelf/shared';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/index.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
+import { makeBook, prng } from './catalogue-data.ts';
+
+export const BENCH_PASSWORD = 'Bench-Passw0rd!';
+export const BUYER_EMAIL = 'buyer@bench.reshelf.test';
+export const SELLER_EMAIL = 'seller@bench.reshelf.test';
+
+export interface SeedOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  approved: number;
+  pending: number;
+  sellers: number;
+  log: (line: string) => void;
+}
+
+export interface SeedResult {
+  /** Ids of approved listings (any availability), for the book-detail run. */
+  approvedIds: string[];
+  seconds: number;
+}
+
+const PHOTOS = 4;
+
+/** A scratch PostgreSQL database next to the one in `adminUrl`; `drop` removes it. */
+export async function createScratchPostgres(adminUrl: string) {
+  const name = `reshelf_bench_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A few real, small photos (gradients with a title block) for every listing to point at. */
+async function writeCoverFiles(uploadsDir: string): Promise<{ full: string; thumb: string; width: number; height: number }[]> {
+  const dir = path.join(uploadsDir, 'bench');
+  fs.mkdirSync(dir, { recursive: true });
+  const covers = [];
+  const colours = ['#1f7a4d', '#2d4f8a', '#8a2d3f', '#b8860b'];
+  for (const [i, colour] of colours.entries()) {
+    const svg = (w: number, h: number) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+          `<stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#f4f1ea"/></linearGradient></defs>` +
+          `<rect width="100%" height="100%" fill="url(#g)"/><rect x="${w * 0.1}" y="${h * 0.15}" width="${w * 0.8}" height="${h * 0.2}" fill="#fff" opacity="0.85"/></svg>`,
+      );
+    const full = `bench/cover-${i}-full.webp`;
+    const thumb = `bench/cover-${i}-thumb.webp`;
+    await sharp(svg(1200, 1600)).webp({ quality: 80 }).toFile(path.join(uploadsDir, full));
+    await sharp(svg(300, 400)).webp({ quality: 75 }).toFile(path.join(uploadsDir, thumb));
+    covers.push({ full, thumb, width: 1200, height: 1600 });
+  }
+  return covers;
+}
+
+const FIRST_NAMES = ['Thandi', 'Sipho', 'Lerato', 'Pieter', 'Ayesha', 'Johan', 'Nomsa', 'Kagiso', 'Anika', 'Themba', 'Zanele', 'Ruan', 'Priya', 'Bongani', 'Megan', 'Tshepo'];
+
+export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const handle: DatabaseHandle = openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+  try {
+    await migrateToLatest(handle);
+    const db = handle.db;
+    const rng = prng(20261121);
+    const covers = await writeCoverFiles(path.join(opts.dataDir, 'uploads'));
+    const passwordHash = await hashPassword(BENCH_PASSWORD);
+    const createdAt = '2025-01-01T00:00:00.000Z';
+
+    // Sellers (each with a campus), plus the buyer and seller the bench signs in as.
+    const students = Array.from({ length: opts.sellers }, (_, i) => ({
+      id: `bench-seller-${i}`,
+      email: `seller${i}@bench.reshelf.test`,
+      password_hash: passwordHash,
+      first_name: rng.pick(FIRST_NAMES),
+      last_name: 'Student',
+      student_number: String(2_000_000 + i),
+      university: UNIVERSITY_IDS[i % UNIVERSITY_IDS.length]!,
+      role: 'seller' as 'buyer' | 'seller',
+      created_at: createdAt,
+      updated_at: createdAt,
+    }));
+    for (const [email, role] of [
+      [BUYER_EMAIL, 'buyer'],
+      [SELLER_EMAIL, 'seller'],
+    ] as const) {
+      students.push({ ...students[0]!, id: `bench-${role}`, email, role, student_number: role === 'buyer' ? '1999001' : '1999002' });
+    }
+    for (let i = 0; i < students.length; i += 500) await db.insertInto('students').values(students.slice(i, i + 500)).execute();
+
+    const total = opts.approved + opts.pending;
+    const approvedIds: string[] = [];
+    const start = Date.UTC(2024, 0, 1);
+    const span = Date.UTC(2026, 10, 1) - start;
+    const batch = 500;
+    const insertStarted = performance.now();
+    await db.transaction().execute(async (trx) => {
+      for (let from = 0; from < total; from += batch) {
+        const books = [];
+        const images = [];
+        for (let i = from; i < Math.min(total, from + batch); i++) {
+          const b = makeBook(rng, i);
+          const id = `bk${i.toString(36).padStart(5, '0')}${Math.floor(rng.next() * 2 ** 40).toString(36)}`;
+          const pending = i >= opts.approved;
+          const r = rng.next();
+          const availability = pending ? 'available' : r < 0.06 ? 'sold' : r < 0.1 ? 'reserved' : 'available';
+          const at = new Date(start + Math.floor(rng.next() * span)).toISOString();
+          const seller = students[rng.int(0, opts.sellers - 1)]!;
+          if (!pending) approvedIds.push(id);
+          books.push({
+            id,
+            seller_id: seller.id,
+            title: b.title,
+            author: b.author,
+            isbn: b.isbn,
+            isbn_digits: b.isbn.replace(/\D/g, ''),
+            publisher: b.publisher,
+            publication_year: b.publicationYear,
+            language: b.language,
+            category: b.category,
+            study_level: b.studyLevel,
+            condition: b.condition,
+            price_cents: b.priceCents,
+            edition: b.edition,
+            number_of_pages: b.numberOfPages,
+            description: b.description,
+            additional_notes: rng.next() < 0.2 ? 'Cash or EFT on collection.' : null,
+            status: pending ? ('pending' as const) : ('approved' as const),
+            availability: availability as 'available' | 'sold' | 'reserved',
+            decline_reason: null,
+            university: seller.university,
+            created_at: at,
+            updated_at: at,
+            approved_at: pending ? null : at,
+          });
+          for (let p = 0; p < PHOTOS; p++) {
+            const cover = covers[(i + p) % covers.length]!;
+            images.push({ id: `${id}-${p}`, book_id: id, position: p, path_full: cover.full, path_thumb: cover.thumb, width: cover.width, height: cover.height });
+          }
+        }
+        await trx.insertInto('books').values(books).execute();
+        for (let i = 0; i < images.length; i += 1000) await trx.insertInto('book_images').values(images.slice(i, i + 1000)).execute();
+        if ((from / batch) % 40 === 0) opts.log(`  seeded ${from.toLocaleString('en-ZA')} of ${total.toLocaleString('en-ZA')} listings`);
+      }
+    });
+    opts.log(`  inserted ${total.toLocaleString('en-ZA')} listings and ${(total * PHOTOS).toLocaleString('en-ZA')} photos in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`);
+    // PostgreSQL's autovacuum would gather statistics on a table this size within a minute; do it now
+    // rather than measure a planner that has none. SQLite has no such daemon, so it is left as deployed.
+    if (handle.dialect === 'postgres') await sql`ANALYZE`.execute(db);
+    return { approvedIds, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await handle.close();
+  }
+}
