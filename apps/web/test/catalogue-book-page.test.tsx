@@ -3,12 +3,17 @@
 // to log in as a buyer.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, json, mockApi, orderWith, renderApp, studentWith, type Call } from './buying-harness';
+import { bookWith, installFakeWebSocket, json, mockApi, orderWith, renderApp, studentWith, type Call } from './buying-harness';
 
-afterEach(() => toast.dismiss());
+// The order page a request leads to listens on the realtime channel.
+beforeEach(() => installFakeWebSocket());
+afterEach(() => {
+  toast.dismiss();
+  vi.unstubAllGlobals();
+});
 
 const bookGets = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/books/bk_calculus0000001');
 

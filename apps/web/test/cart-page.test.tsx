@@ -1,0 +1,73 @@
+// The cart: books and packages with the total, removing an item, and checkout where one book was
+// taken meanwhile (reported by title) while the rest become orders and package orders.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEXTBOOK_PACKAGES, formatRand } from '@reshelf/shared';
+import { toast } from '../src/components/ui/toast';
+import { bookWith, json, mockApi, orderWith, renderApp, studentWith } from './buying-harness';
+
+afterEach(() => toast.dismiss());
+
+const csPackage = { ...TEXTBOOK_PACKAGES[0]! };
+const taken = bookWith({ id: 'bk_taken', title: 'Campbell Biology', price: 300 });
+
+function cartOf(books = [bookWith(), taken], packages = [csPackage]) {
+  return { cart: { books, packages, count: books.length + packages.length, total: books.reduce((s, b) => s + b.price, 0) + packages.reduce((s, p) => s + (p.price ?? 0), 0) } };
+}
+
+describe('cart', () => {
+  it('lists books and packages with the total and removes an item', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/cart') return json(200, cartOf());
+      if (call.method === 'DELETE' && call.path === '/cart/items/book/bk_taken') return json(200, cartOf([bookWith()]));
+      return undefined;
+    });
+    renderApp('/buyer/cart', studentWith('buyer'));
+    const items = await screen.findByRole('list', { name: 'Items in your cart' });
+    expect(within(items).getAllByRole('listitem')).toHaveLength(3);
+    expect(items).toHaveTextContent('Computer Science package');
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(summary.textContent).toContain(formatRand(450.5 + 300 + 2499.99));
+
+    await user.click(screen.getByRole('button', { name: 'Remove Campbell Biology from cart' }));
+    await waitFor(() => expect(within(items).getAllByRole('listitem')).toHaveLength(2));
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === '/cart/items/book/bk_taken')).toBe(true);
+    expect(summary.textContent).toContain(formatRand(450.5 + 2499.99));
+  });
+
+  it('checks out: the orders and package order go through, a taken book is reported', async () => {
+    const user = userEvent.setup();
+    let checkedOut = false;
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/cart') return json(200, checkedOut ? cartOf([], []) : cartOf());
+      if (call.method === 'POST' && call.path === '/cart/checkout') {
+        checkedOut = true;
+        return json(200, {
+          orders: [orderWith()],
+          packageOrders: [{ id: 'po_1', packageId: 'computer-science', packageName: 'Computer Science', amount: 2499.99, status: 'requested', createdAt: '2025-03-02T08:00:00.000Z' }],
+          unavailable: [{ bookId: 'bk_taken', title: 'Campbell Biology', error: 'This book is no longer available' }],
+        });
+      }
+      return undefined;
+    });
+    renderApp('/buyer/cart', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Check out' }));
+    expect(calls.filter((call) => call.path === '/cart/checkout')).toHaveLength(1);
+    const done = await screen.findByRole('heading', { name: 'Checkout done' });
+    const section = done.closest('section')!;
+    expect(within(section).getByText('Campbell Biology was taken by someone else')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Calculus: Early Transcendentals (#ABC123)' })).toHaveAttribute('href', '/buyer/orders/ord_0000000000abc123');
+    expect(section.textContent).toContain(`Computer Science · ${formatRand(2499.99)}`);
+    // The cart is empty afterwards.
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Items in your cart' })).not.toBeInTheDocument());
+  });
+
+  it('has a designed empty state', async () => {
+    mockApi((call) => (call.path === '/cart' ? json(200, cartOf([], [])) : undefined));
+    renderApp('/buyer/cart', studentWith('buyer'));
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse books' })).toHaveAttribute('href', '/buyer/books');
+  });
+});

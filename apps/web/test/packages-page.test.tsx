@@ -1,0 +1,70 @@
+// Textbook Packages: the grid, the detail dialog (books with ISBNs, total, Add to Cart that works),
+// 'No Book Packs Available', and the Custom Book Request card as an external chat link.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEXTBOOK_PACKAGES, formatRand, type TextbookPackage } from '@reshelf/shared';
+import { toast } from '../src/components/ui/toast';
+import { customRequestLink, CUSTOM_REQUEST_TEXT } from '../src/features/packages/packages-page';
+import { json, mockApi, renderApp, studentWith } from './buying-harness';
+
+afterEach(() => toast.dismiss());
+
+const withNumber = (contactNumber: string | null): TextbookPackage[] =>
+  TEXTBOOK_PACKAGES.map((pkg) => (pkg.isCustomRequest ? { ...pkg, contactNumber } : pkg));
+
+describe('textbook packages', () => {
+  it('shows the grid and a package dialog whose Add to Cart works', async () => {
+    const user = userEvent.setup();
+    const packages = withNumber('+27 82 123 4567');
+    packages[0] = { ...packages[0]!, books: [{ ...packages[0]!.books[0]!, ebookIsbn: '978-0-13-000000-1' }, ...packages[0]!.books.slice(1)] };
+    const calls = mockApi((call) => {
+      if (call.path === '/packages') return json(200, { items: packages });
+      if (call.method === 'POST' && call.path === '/cart/items') return json(201, { cart: { books: [], packages: [], count: 1, total: 2499.99 } });
+      return undefined;
+    });
+    renderApp('/buyer/packages', studentWith('buyer'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Textbook Packages' })).toBeInTheDocument();
+    const cs = await screen.findByRole('button', { name: /Computer Science/ });
+    expect(cs).toHaveTextContent(`${packages[0]!.books.length} books`);
+    expect(cs).toHaveTextContent(packages[0]!.description);
+    expect(cs.querySelector('img')).toHaveAttribute('src', '/packages/computer-science.svg');
+
+    await user.click(cs);
+    const dialog = await screen.findByRole('dialog', { name: 'Computer Science' });
+    const first = packages[0]!.books[0]!;
+    expect(dialog).toHaveTextContent(first.title);
+    expect(dialog).toHaveTextContent(first.edition);
+    expect(dialog).toHaveTextContent(`ISBN: ${first.isbn}`);
+    expect(dialog).toHaveTextContent('eBook ISBN: 978-0-13-000000-1');
+    expect(dialog).toHaveTextContent(first.note);
+    expect(dialog.textContent).toContain(formatRand(2499.99));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/cart/items')?.body).toEqual({ type: 'package', id: 'computer-science' }));
+    expect(await screen.findByText('Computer Science package added to your cart')).toBeInTheDocument();
+  });
+
+  it('opens the custom request as a chat link in a new tab, with the text filled in', async () => {
+    mockApi((call) => (call.path === '/packages' ? json(200, { items: withNumber('+27 82 123 4567') }) : undefined));
+    renderApp('/buyer/packages', studentWith('buyer'));
+    const link = await screen.findByRole('link', { name: /Custom Book Request/ });
+    expect(link).toHaveAttribute('href', `https://wa.me/27821234567?text=${encodeURIComponent(CUSTOM_REQUEST_TEXT)}`);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(customRequestLink('082 000 0000')).toMatch(/^https:\/\/wa\.me\/0820000000\?text=Hi%20Reshelf/);
+    expect(screen.queryByRole('button', { name: /Custom Book Request/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the custom request disabled when no number is configured', async () => {
+    mockApi((call) => (call.path === '/packages' ? json(200, { items: withNumber(null) }) : undefined));
+    renderApp('/buyer/packages', studentWith('buyer'));
+    expect(await screen.findByText('Custom requests are not available right now.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Custom Book Request/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'No Book Packs Available' when there are none", async () => {
+    mockApi((call) => (call.path === '/packages' ? json(200, { items: [] }) : undefined));
+    renderApp('/buyer/packages', studentWith('buyer'));
+    expect(await screen.findByRole('heading', { name: 'No Book Packs Available' })).toBeInTheDocument();
+  });
+});
