@@ -159,6 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     emailOf: async (id) => (await accounts.profile(id))?.email,
   });
   accounts.onAccountDeletion(orders.accountDeletionHook);
+  listings.useRatings((ids) => orders.ratingsOf(ids));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
   const catalogue = createCatalogueService(ctx, hydrate);
   const packages = createPackagesService(ctx);

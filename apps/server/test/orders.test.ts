@@ -121,6 +121,10 @@ describe(`orders (${dialectUnderTest})`, () => {
     expect(view.json().order.myReview).toEqual({ rating: 5, comment: 'Book exactly as described' });
     const ratings = await t.app.services.orders.ratingsOf([seller.id, buyer.id]);
     expect(ratings.get(buyer.id)).toEqual({ rating: 4, count: 1 });
+    // The seller's average shows on their listings.
+    const another = await insertBook(t.database.db, seller.id);
+    const listing = await call('GET', `/api/v1/books/${another}`);
+    expect(listing.json().book.seller).toMatchObject({ id: seller.id, rating: 5, reviewCount: 1 });
   });
 
   it('the seller declines (book available again) and either party cancels before handover', async () => {

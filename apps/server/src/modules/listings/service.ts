@@ -92,6 +92,8 @@ function lockedError(row: BookRow) {
 
 const imageKeys = (images: readonly BookImageRow[]) => images.flatMap((i) => [i.path_full, i.path_thumb]);
 
+export type RatingsProvider = (studentIds: string[]) => Promise<Map<string, { rating: number; count: number }>>;
+
 export type ModerationDecision = { status: 'approved' } | { status: 'declined'; reason: string };
 
 export function createListingsService(ctx: AppContext, storage: Storage) {
@@ -125,14 +127,18 @@ export function createListingsService(ctx: AppContext, storage: Storage) {
     }
   }
 
-  /**
-   * The public summary of each seller. The one place a seller summary is made: ratings join here
-   * once reviews exist.
-   */
+  /** Reviews belong to the orders module; it hands in how to read sellers' ratings (app.ts). */
+  let ratingsOf: RatingsProvider = async () => new Map();
+
+  /** The public summary of each seller, with their average rating: the one place a seller summary is made. */
   async function sellerSummaries(dbh: Db, sellerIds: readonly string[]): Promise<Map<string, BookSeller>> {
-    const rows = await repo.findSellers(dbh, [...new Set(sellerIds)]);
+    const ids = [...new Set(sellerIds)];
+    const [rows, ratings] = await Promise.all([repo.findSellers(dbh, ids), ratingsOf(ids)]);
     return new Map(
-      rows.map((s) => [s.id, { id: s.id, firstName: s.first_name, university: s.university as UniversityId, rating: null, reviewCount: 0 }]),
+      rows.map((s) => {
+        const r = ratings.get(s.id);
+        return [s.id, { id: s.id, firstName: s.first_name, university: s.university as UniversityId, rating: r?.rating ?? null, reviewCount: r?.count ?? 0 }];
+      }),
     );
   }
 
@@ -180,6 +186,10 @@ export function createListingsService(ctx: AppContext, storage: Storage) {
   return {
     toBookJson,
     toBooks,
+    /** Where seller ratings come from (the orders module's reviews). */
+    useRatings(provider: RatingsProvider) {
+      ratingsOf = provider;
+    },
     sellerSummaries: (ids: readonly string[]) => sellerSummaries(db, ids),
     parseListing,
     listingsCleanupForStudent,
