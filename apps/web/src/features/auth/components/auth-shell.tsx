@@ -15,7 +15,7 @@ export function PromoPanel({ eyebrow, title, children }: { eyebrow?: string; tit
   return (
     // A background gradient rather than blurred shapes: contrast checkers read it, and it costs nothing to paint.
     <div className="flex h-full flex-col justify-center bg-brand-800 bg-[radial-gradient(circle_at_100%_0%,var(--color-brand-600),transparent_60%)] px-6 py-7 text-white sm:px-10 sm:py-10 lg:py-14">
-      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl lg:text-[2.5rem] lg:leading-tight">
+      <h1 className="text-2xl font-extrabold tracking-tight text-white sm:text-3xl lg:text-[2.5rem] lg:leading-tight">
         {eyebrow && <span className="block text-lg font-semibold text-brand-100 sm:text-xl">{eyebrow}</span>}
         {title}
       </h1>
