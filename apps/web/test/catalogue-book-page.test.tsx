@@ -74,16 +74,17 @@ describe('book page', () => {
     });
     const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
     await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'));
-    expect(await screen.findByText('Request sent! The seller has 72 hours to answer.')).toBeInTheDocument();
+    // The order page's code loads lazily; give a busy machine time.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'), { timeout: 5000 });
+    expect(await screen.findByText('Request sent! The seller has 72 hours to answer.', {}, { timeout: 5000 })).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.path === '/orders')!;
     expect(post.body).toEqual({ bookId: 'bk_calculus0000001' });
     expect(post.headers['Idempotency-Key']).toMatch(/.{16,}/);
 
     // A second visit and click sends a new key.
     await router.navigate('/buyer/books/bk_calculus0000001');
-    await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: 'Request to buy' }, { timeout: 5000 }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(2), { timeout: 5000 });
     const [one, two] = calls.filter((call) => call.method === 'POST' && call.path === '/orders');
     expect(one!.headers['Idempotency-Key']).not.toBe(two!.headers['Idempotency-Key']);
   });
