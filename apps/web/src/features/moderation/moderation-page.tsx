@@ -134,7 +134,7 @@ function ListingsPanel({ status }: { status: BookStatus }) {
                       <X aria-hidden="true" size={20} /> Decline
                     </Button>
                     <Button size="lg" loading={busy === book.id} disabled={busy !== null} onClick={() => void approve(book)} aria-label={`Approve ${book.title}`}>
-                      <Check aria-hidden="true" size={20} /> Approve
+                      {busy !== book.id && <Check aria-hidden="true" size={20} />} Approve
                     </Button>
                   </>
                 ) : undefined

@@ -24,7 +24,7 @@ export function PhotoGallery({ images, title }: { images: BookImage[]; title: st
 
   return (
     <>
-      <ul aria-label={`Photos of ${title}`} className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      <ul aria-label={`Photos of ${title}`} className="grid grid-cols-2 content-start gap-2 sm:grid-cols-3">
         {images.map((image, index) => (
           <li key={image.url}>
             <button
