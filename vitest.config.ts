@@ -30,6 +30,8 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./test/setup.ts'],
+          // Generous under a loaded CI machine: page tests render lazy routes in jsdom.
+          testTimeout: 20_000,
         },
       },
     ],

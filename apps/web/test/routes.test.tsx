@@ -44,7 +44,8 @@ describe('routes', () => {
   ])('%s has its title and heading', async (path, title, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: new RegExp(heading) })).toBeInTheDocument();
-    expect(document.title).toBe(title);
+    // The title is set in an effect after the page renders.
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('has a skip link to the main content', async () => {
