@@ -1,0 +1,142 @@
+// The notifications bell of the dashboard shell (docs/api.md, Notifications): the unread count, a
+// dialog listing the latest notices (a listing approved or declined with its reason, order news), read
+// on open, and kept current by the realtime channel.
+import { useContext, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
+import { Bell } from 'lucide-react';
+import { formatDate, type ListResponse, type Notification } from '@reshelf/shared';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { api } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useRealtime } from '../../lib/realtime';
+
+const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+type NotificationList = ListResponse<Notification> & { unread: number };
+
+let fallbackClient: QueryClient | null = null;
+
+function useClient(): QueryClient {
+  const client = useContext(QueryClientContext);
+  if (client) return client;
+  fallbackClient ??= new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return fallbackClient;
+}
+
+function useNotifications() {
+  const client = useClient();
+  const query = useQuery(
+    {
+      queryKey: NOTIFICATIONS_KEY,
+      queryFn: ({ signal }) => api<NotificationList>('/notifications?page=1&pageSize=20', { signal }),
+      staleTime: 60_000,
+    },
+    client,
+  );
+  return { client, query };
+}
+
+/** Rendered once per area: new notices arrive over the realtime channel (off in unit tests). */
+export function NotificationsLive() {
+  const client = useClient();
+  useRealtime(
+    {
+      onEvent: (event) => {
+        if (event.type === 'notification.created') void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      },
+      onReconnect: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    },
+    import.meta.env.MODE !== 'test',
+  );
+  return null;
+}
+
+export function NotificationsBell() {
+  const { client, query } = useNotifications();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const unread = query.data?.unread ?? 0;
+  const items = query.data?.items ?? [];
+
+  const markAllRead = async () => {
+    try {
+      await api('/notifications/read-all', { method: 'POST' });
+    } finally {
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    }
+  };
+
+  const openItem = async (item: Notification) => {
+    setOpen(false);
+    if (!item.readAt) {
+      void api(`/notifications/${encodeURIComponent(item.id)}/read`, { method: 'POST' })
+        .catch(() => undefined)
+        .finally(() => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
+    }
+    if (item.link) navigate(item.link);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        className="relative grid h-11 w-11 shrink-0 place-items-center rounded-full text-ink-700 hover:bg-ink-100 hover:text-ink-900"
+      >
+        <Bell aria-hidden="true" size={20} />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute top-1 right-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[0.7rem] font-bold text-white"
+          >
+            {unread > 9 ? '9+' : unread}
+          </span>
+        )}
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Notifications"
+        footer={
+          unread > 0 ? (
+            <Button variant="ghost" onClick={() => void markAllRead()}>
+              Mark all as read
+            </Button>
+          ) : undefined
+        }
+      >
+        {items.length === 0 ? (
+          <p className="text-ink-600">You have no notifications yet.</p>
+        ) : (
+          <ul className="-mx-2 flex flex-col">
+            {items.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  onClick={() => void openItem(item)}
+                  className={cn('w-full rounded-xl px-3 py-3 text-left hover:bg-ink-50', !item.readAt && 'bg-brand-50/60')}
+                >
+                  <span className="flex items-start gap-2">
+                    {!item.readAt && <span aria-hidden="true" className="mt-2 h-2 w-2 shrink-0 rounded-full bg-brand-600" />}
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-ink-900">
+                        {item.title}
+                        {!item.readAt && <span className="sr-only"> (unread)</span>}
+                      </span>
+                      <span className="block text-sm text-ink-700">{item.body}</span>
+                      <span className="block text-xs text-ink-600">{formatDate(item.createdAt)}</span>
+                    </span>
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
+    </>
+  );
+}
