@@ -159,7 +159,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     emailOf: async (id) => (await accounts.profile(id))?.email,
   });
   accounts.onAccountDeletion(orders.accountDeletionHook);
-  listings.useRatings((ids) => orders.ratingsOf(ids));
+  listings.useRatings((ids, dbh) => orders.ratingsOf(ids, dbh));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
   const catalogue = createCatalogueService(ctx, hydrate);
   const packages = createPackagesService(ctx);

@@ -92,7 +92,8 @@ function lockedError(row: BookRow) {
 
 const imageKeys = (images: readonly BookImageRow[]) => images.flatMap((i) => [i.path_full, i.path_thumb]);
 
-export type RatingsProvider = (studentIds: string[]) => Promise<Map<string, { rating: number; count: number }>>;
+/** Reads ratings through `dbh`: inside a transaction on SQLite's single connection, another handle would wait forever. */
+export type RatingsProvider = (studentIds: string[], dbh: Db) => Promise<Map<string, { rating: number; count: number }>>;
 
 export type ModerationDecision = { status: 'approved' } | { status: 'declined'; reason: string };
 
@@ -133,7 +134,7 @@ export function createListingsService(ctx: AppContext, storage: Storage) {
   /** The public summary of each seller, with their average rating: the one place a seller summary is made. */
   async function sellerSummaries(dbh: Db, sellerIds: readonly string[]): Promise<Map<string, BookSeller>> {
     const ids = [...new Set(sellerIds)];
-    const [rows, ratings] = await Promise.all([repo.findSellers(dbh, ids), ratingsOf(ids)]);
+    const [rows, ratings] = await Promise.all([repo.findSellers(dbh, ids), ratingsOf(ids, dbh)]);
     return new Map(
       rows.map((s) => {
         const r = ratings.get(s.id);

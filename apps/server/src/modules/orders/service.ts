@@ -331,7 +331,7 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       return { pending: count(['requested', 'accepted']), completed: count(['completed']) };
     },
 
-    ratingsOf: (ids: string[]) => repo.ratingsOf(db, ids),
+    ratingsOf: (ids: string[], dbh: AppContext['db'] = db) => repo.ratingsOf(dbh, ids),
 
     /** Before an account is erased: its active orders are cancelled (books freed) and the other party told. */
     accountDeletionHook: {
