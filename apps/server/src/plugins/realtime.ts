@@ -8,6 +8,13 @@ import type { RealtimeHub } from '../lib/realtime.ts';
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: { hub: RealtimeHub }) => {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.get('/api/v1/realtime', { websocket: true }, (socket, request) => {
+    // A handshake is a GET, which the cross-site write check lets through: a page on another origin must
+    // not read a student's messages and meetups with their cookie (cross-site websocket hijacking).
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== app.ctx.config.publicOrigin) {
+      socket.close(4403, 'Cross-site connection blocked');
+      return;
+    }
     if (!request.auth) {
       socket.close(4401, 'Not signed in');
       return;
