@@ -6,6 +6,7 @@ import * as jobs from './2026-11-21-003-jobs.ts';
 import * as listings from './2026-11-21-004-listings.ts';
 import * as catalogueSearch from './2026-11-21-005-catalogue-search.ts';
 import * as orders from './2026-11-21-006-orders.ts';
+import * as catalogueIndexes from './2026-11-21-007-catalogue-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-004-listings': listings,
   '2026-11-21-005-catalogue-search': catalogueSearch,
   '2026-11-21-006-orders': orders,
+  '2026-11-21-007-catalogue-indexes': catalogueIndexes,
 };

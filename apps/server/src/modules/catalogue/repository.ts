@@ -24,34 +24,52 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
   if (query.maxPrice !== undefined) where.push(sql`b.price_cents <= ${Math.round(query.maxPrice * 100)}`);
 
   let from: RawBuilder<unknown> = sql`books b`;
-  let rank: RawBuilder<unknown> | undefined;
+  let score: RawBuilder<unknown> | undefined;
   if (terms.length) {
     if (pg) {
       where.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(terms)})`);
-      rank = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)})) DESC`;
+      score = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
     } else {
       from = sql`books_fts f JOIN books b ON b.rowid = f.rowid`;
       where.push(sql`books_fts MATCH ${sqliteMatch(terms)}`);
-      rank = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0)`;
+      score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0)`;
     }
   }
-  const order = {
-    relevance: rank ? sql`${rank}, b.created_at DESC, b.id` : sql`b.created_at DESC, b.id`,
-    newest: sql`b.created_at DESC, b.id`,
-    price_asc: sql`b.price_cents ASC, b.created_at DESC, b.id`,
-    price_desc: sql`b.price_cents DESC, b.created_at DESC, b.id`,
-  }[query.sort];
+  // The sort over columns of `t` (b, or the ranked matches m): best match first (ts_rank higher is
+  // better, bm25 lower is better), then newest, then id so pages never overlap.
+  const orderOver = (t: string) => {
+    const c = (column: string) => sql.ref(`${t}.${column}`);
+    const newest = sql`${c('created_at')} DESC, ${c('id')}`;
+    return {
+      relevance: score ? sql`${c('score')} ${sql.raw(pg ? 'DESC' : 'ASC')}, ${newest}` : newest,
+      newest,
+      price_asc: sql`${c('price_cents')} ASC, ${newest}`,
+      price_desc: sql`${c('price_cents')} DESC, ${newest}`,
+    }[query.sort];
+  };
 
   const whereSql = sql.join(where, sql` AND `);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await sql<{ id: string }>`
-    SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db);
-  // The count only when it is not already known from a short first page.
+  let rows: { id: string; total?: number | string }[];
+  if (score) {
+    // Ranking has to score every match before it can pick a page, so the total is counted in that
+    // same pass (a window over the matches) rather than by a second full-text query and join.
+    const ranked = await sql<{ id: string; total: number | string }>`
+      SELECT m.id, count(*) OVER () AS total
+      FROM (SELECT b.id, b.created_at, b.price_cents, ${score} AS score FROM ${from} WHERE ${whereSql}) m
+      ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db);
+    rows = ranked.rows;
+  } else {
+    // Browsing reads the page and its count from the covering indexes of migration 007.
+    rows = (await sql<{ id: string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db)).rows;
+  }
+  // The count only when it is not already known (from the window, or from a short first page).
   let total: number;
-  if (query.page === 1 && rows.rows.length < query.pageSize) total = rows.rows.length;
+  if (rows[0]?.total !== undefined) total = Number(rows[0].total);
+  else if (query.page === 1 && rows.length < query.pageSize) total = rows.length;
   else {
     const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`.execute(db);
     total = Number(counted.rows[0]?.n ?? 0);
   }
-  return { ids: rows.rows.map((r) => r.id), total };
+  return { ids: rows.map((r) => r.id), total };
 }
