@@ -180,18 +180,19 @@ export function createAccountsService(ctx: AppContext) {
         expires_at: iso(new Date(t.getTime() + LIMITS.resetTokenTtlMs)),
       });
       const url = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
-      await mailer.send(
-        brandedMail({
-          to: row.email,
-          subject: 'Reset your Reshelf password',
-          heading: `Hi ${row.first_name}, reset your password`,
-          paragraphs: [
-            'Someone (hopefully you) asked to reset the password of your Reshelf account.',
-            'The link below works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
-          ],
-          action: { label: 'Choose a new password', url },
-        }),
-      );
+      const mail = brandedMail({
+        to: row.email,
+        subject: 'Reset your Reshelf password',
+        heading: `Hi ${row.first_name}, reset your password`,
+        paragraphs: [
+          'Someone (hopefully you) asked to reset the password of your Reshelf account.',
+          'The link below works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
+        ],
+        action: { label: 'Choose a new password', url },
+      });
+      // Sent without waiting: an answer that waited on the mail server would take longer for real accounts
+      // than for unknown emails, and the difference would tell who has an account. The student can ask again.
+      void mailer.send(mail).catch(() => undefined);
     },
 
     async confirmPasswordReset(token: string, password: string): Promise<void> {
