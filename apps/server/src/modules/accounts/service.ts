@@ -15,6 +15,7 @@ import { iso } from '../../lib/clock.ts';
 import { conflict, tooManyRequests, unauthorized, badRequest } from '../../lib/errors.ts';
 import { hashToken, newId, newToken } from '../../lib/ids.ts';
 import { brandedMail } from '../../lib/mailer.ts';
+import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import type { StudentRow } from './repository.ts';
@@ -83,12 +84,20 @@ export function createAccountsService(ctx: AppContext) {
 
   const loginKey = (email: string) => `login-fail:${email}`;
 
+  /** A new password must not be one attackers try first (checked after the composition rules of the schema). */
+  function refuseCommonPassword(password: string) {
+    if (isCommonPassword(password)) {
+      throw badRequest(MESSAGES.passwordTooCommon, { password: MESSAGES.passwordTooCommon }, 'PASSWORD_TOO_COMMON');
+    }
+  }
+
   return {
     onAccountDeletion(hook: AccountDeletionHook) {
       deletionHooks.push(hook);
     },
 
     async register(body: RegisterBody): Promise<Student> {
+      refuseCommonPassword(body.password);
       const existing = await repo.findStudentByEmail(db, body.email);
       if (existing) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
       const t = iso(now());
@@ -196,6 +205,8 @@ export function createAccountsService(ctx: AppContext) {
     },
 
     async confirmPasswordReset(token: string, password: string): Promise<void> {
+      // Before the token is used up, so a refused password leaves the link working.
+      refuseCommonPassword(password);
       const studentId = await repo.consumePasswordReset(db, hashToken(token), iso(now()));
       if (!studentId) throw badRequest(MESSAGES.resetInvalid, undefined, 'RESET_INVALID');
       const row = await repo.findStudentById(db, studentId);
@@ -211,6 +222,7 @@ export function createAccountsService(ctx: AppContext) {
     },
 
     async changePassword(auth: SignedIn, body: ChangePasswordBody): Promise<void> {
+      refuseCommonPassword(body.password);
       const row = await repo.findStudentById(db, auth.student.id);
       if (!row || !(await verifyPassword(row.password_hash, body.oldPassword))) {
         throw unauthorized(MESSAGES.currentPasswordIncorrect, 'INVALID_CREDENTIALS');
