@@ -1,0 +1,293 @@
+// Issue 8, points 1, 2, 4 and 5: password guessing, account enumeration, password storage and session
+// hygiene, on top of what accounts.test.ts already proves (10 failures → 429 from many IPs, reset tokens,
+// logout / change / deletion revoking sessions, idle and absolute expiry, cookie flags).
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, passwordProblem } from '@reshelf/shared';
+import { isCommonPassword } from '../src/modules/accounts/common-passwords.ts';
+import type { Mail } from '../src/lib/mailer.ts';
+import type { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { createTestApp, dialectUnderTest, memoryMailer, type TestApp } from './helpers/app.ts';
+import { cookieFrom, loginAs, registerAndLogin, signupBody } from './helpers/accounts.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+let ip = 0;
+/** A different client address per call, so per-IP ceilings never mask what a test looks at. */
+const post = (url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {}, remoteAddress: `10.1.${(ip >> 8) & 255}.${ip++ & 255}` });
+const session = (cookie: string) => t.app.inject({ url: '/api/v1/auth/session', headers: { cookie } });
+const tokenFromMail = (mail: Mail | undefined) => new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+
+describe(`brute force (${dialectUnderTest})`, () => {
+  it('20 wrong passwords within 3 minutes from 20 addresses: 401 ten times, then 429 with Retry-After; the owner resets and logs in', async () => {
+    const a = await registerAndLogin(t.app);
+    const answers: { status: number; retryAfter?: number }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await post('/api/v1/auth/login', { email: a.email, password: `Guess-${i}-Passw0rd!` });
+      answers.push({ status: res.statusCode, ...(res.headers['retry-after'] ? { retryAfter: Number(res.headers['retry-after']) } : {}) });
+      t.clock.advance(9_000); // 20 attempts spread over 3 minutes
+    }
+    expect(answers.slice(0, 10).map((a) => a.status)).toEqual(Array(10).fill(401));
+    for (const answer of answers.slice(10)) {
+      expect(answer.status).toBe(429);
+      // The lock lasts what is left of the 15-minute window that the first failure opened.
+      expect(answer.retryAfter).toBeGreaterThan(0);
+      expect(answer.retryAfter).toBeLessThanOrEqual(15 * 60);
+    }
+    const retryAfters = answers.slice(10).map((a) => a.retryAfter!);
+    expect([...retryAfters].sort((x, y) => y - x)).toEqual(retryAfters);
+
+    // The right password is refused too while locked (otherwise guess 11 could be the real one) ...
+    expect((await post('/api/v1/auth/login', { email: a.email, password: a.password })).statusCode).toBe(429);
+    // ... but the owner can still reset by email and is let straight back in.
+    expect((await post('/api/v1/auth/password-reset', { email: a.email })).statusCode).toBe(202);
+    const token = tokenFromMail(t.mailer.last(a.email));
+    expect((await post('/api/v1/auth/password-reset/confirm', { token, password: 'Fresh-Start-2026!' })).statusCode).toBe(204);
+    expect((await post('/api/v1/auth/login', { email: a.email, password: 'Fresh-Start-2026!' })).statusCode).toBe(200);
+  });
+});
+
+/** A limiter that never limits: the timing tests send hundreds of requests for one email on purpose. */
+const unlimited: RateLimiter = {
+  hit: async () => ({ count: 0, resetInMs: 0 }),
+  peek: async () => ({ count: 0, resetInMs: 0 }),
+  reset: async () => undefined,
+};
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+describe(`no account enumeration (${dialectUnderTest})`, () => {
+  let u: TestApp;
+  const slowMail = memoryMailer();
+  beforeAll(async () => {
+    // A mail server that takes half a second: the reset answer must not wait for it.
+    const send = slowMail.send.bind(slowMail);
+    u = await createTestApp({
+      build: { limiter: unlimited, mailer: { ...slowMail, send: async (m) => { await send(m); await new Promise((r) => setTimeout(r, 500)); } } },
+    });
+  });
+  afterAll(async () => u?.close());
+
+  async function timed(payload: unknown, url: string) {
+    const start = process.hrtime.bigint();
+    const res = await u.app.inject({ method: 'POST', url, payload: payload as object });
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, status: res.statusCode, body: res.body, cookie: res.headers['set-cookie'] };
+  }
+
+  it('login: a wrong password and an unknown email answer alike, and take the same time (200 tries)', async () => {
+    const a = await registerAndLogin(u.app);
+    const known: number[] = [];
+    const unknown: number[] = [];
+    let lastBody = '';
+    for (let i = 0; i < 100; i++) {
+      // Interleaved so that load from elsewhere on the machine hits both alike.
+      const k = await timed({ email: a.email, password: `Wrong-${i}-Passw0rd!` }, '/api/v1/auth/login');
+      const n = await timed({ email: `nobody-${i}@students.wits.ac.za`, password: `Wrong-${i}-Passw0rd!` }, '/api/v1/auth/login');
+      expect([k.status, n.status]).toEqual([401, 401]);
+      expect(k.body).toBe(n.body);
+      expect(k.cookie).toBeUndefined();
+      expect(n.cookie).toBeUndefined();
+      known.push(k.ms);
+      unknown.push(n.ms);
+      lastBody = k.body;
+    }
+    expect(JSON.parse(lastBody)).toEqual({ error: MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+    // An unknown email still costs an argon2 verification: without one it would answer in well under 5 ms.
+    expect(median(unknown)).toBeGreaterThan(5);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+  }, 90_000);
+
+  it('password reset: same status and body for known and unknown emails, same time, and the mail is not waited for (200 tries)', async () => {
+    const a = await registerAndLogin(u.app);
+    const known: number[] = [];
+    const unknown: number[] = [];
+    let lastBody = '';
+    for (let i = 0; i < 100; i++) {
+      const k = await timed({ email: a.email }, '/api/v1/auth/password-reset');
+      const n = await timed({ email: `nobody-${i}@students.wits.ac.za` }, '/api/v1/auth/password-reset');
+      expect([k.status, n.status]).toEqual([202, 202]);
+      expect(k.body).toBe(n.body);
+      known.push(k.ms);
+      unknown.push(n.ms);
+      lastBody = k.body;
+    }
+    expect(JSON.parse(lastBody)).toEqual({ message: MESSAGES.resetSent });
+    // The mail server takes 500 ms a message; the answer does not wait for it.
+    expect(median(known)).toBeLessThan(250);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+    expect(slowMail.sent.filter((m) => m.to === a.email).length).toBeGreaterThan(0);
+    expect(slowMail.sent.some((m) => m.to.startsWith('nobody-'))).toBe(false);
+  }, 60_000);
+
+  it('sign-up answers 201 with no session, so it does not log anyone in; a taken email is the one documented difference (409)', async () => {
+    const body = signupBody();
+    const first = await u.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const again = await u.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: MESSAGES.emailExists, code: 'EMAIL_EXISTS' });
+  });
+});
+
+describe(`password storage (${dialectUnderTest})`, () => {
+  it('stores argon2id with m ≥ 19456 KiB and t ≥ 2 for every student, never the password itself', async () => {
+    const a = await registerAndLogin(t.app);
+    const row = await t.database.db.selectFrom('students').select('password_hash').where('id', '=', a.id).executeTakeFirstOrThrow();
+    const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/.exec(row.password_hash);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThanOrEqual(19456);
+    expect(Number(m![2])).toBeGreaterThanOrEqual(2);
+    expect(row.password_hash).not.toContain(a.password);
+    // Two students with the same password get different hashes (salted).
+    const b = await registerAndLogin(t.app);
+    const other = await t.database.db.selectFrom('students').select('password_hash').where('id', '=', b.id).executeTakeFirstOrThrow();
+    expect(other.password_hash).not.toBe(row.password_hash);
+  });
+
+  it('a 64-character password works for sign-up, login, change and reset; 129 characters is refused', async () => {
+    const long = 'Kx7!' + 'correct-horse-battery-staple-'.repeat(3).slice(0, 60);
+    expect(long).toHaveLength(64);
+    const body = signupBody({ password: long });
+    expect((await post('/api/v1/auth/register', body)).statusCode).toBe(201);
+    const cookie = await loginAs(t.app, body.email, long);
+    const longer = long.slice(0, 63) + 'Z';
+    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/auth/password', payload: { oldPassword: long, password: longer }, headers: { cookie } })).statusCode).toBe(204);
+    expect((await post('/api/v1/auth/login', { email: body.email, password: longer })).statusCode).toBe(200);
+    // Close but not equal is wrong (no truncation).
+    expect((await post('/api/v1/auth/login', { email: body.email, password: longer.slice(0, 63) })).statusCode).toBe(401);
+    const tooLong = await post('/api/v1/auth/register', signupBody({ password: 'Aa1!' + 'x'.repeat(125) }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error).toBe(MESSAGES.passwordTooLong);
+  });
+
+  const COMMON = ['Password1!', 'Welcome@123', 'P@ssw0rd', 'Qwerty123!', 'Iloveyou1!', 'Football1!', 'Sunshine#2024', 'Letmein!1'];
+  const refused = { error: MESSAGES.passwordTooCommon, code: 'PASSWORD_TOO_COMMON', fields: { password: MESSAGES.passwordTooCommon } };
+
+  it.each(COMMON)('refuses %s at sign-up with a clear message', async (password) => {
+    expect(passwordProblem(password)).toBeNull(); // it passes the composition rules: only the list stops it
+    const res = await post('/api/v1/auth/register', signupBody({ password }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(refused);
+  });
+
+  it('refuses common passwords on reset (the link keeps working) and on change', async () => {
+    const a = await registerAndLogin(t.app);
+    await post('/api/v1/auth/password-reset', { email: a.email });
+    const token = tokenFromMail(t.mailer.last(a.email));
+    const common = await post('/api/v1/auth/password-reset/confirm', { token, password: 'Welcome@123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toEqual(refused);
+    expect((await post('/api/v1/auth/password-reset/confirm', { token, password: 'Kloof-Nek-Sunrise-7' })).statusCode).toBe(204);
+
+    const cookie = await loginAs(t.app, a.email, 'Kloof-Nek-Sunrise-7');
+    const change = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/password', payload: { oldPassword: 'Kloof-Nek-Sunrise-7', password: 'Password1!' }, headers: { cookie } });
+    expect(change.statusCode).toBe(400);
+    expect(change.json()).toEqual(refused);
+    expect((await post('/api/v1/auth/login', { email: a.email, password: 'Kloof-Nek-Sunrise-7' })).statusCode).toBe(200);
+  });
+
+  it('every one of the 10,000 most common passwords is refused, however it is dressed up to pass the composition rules', () => {
+    const top = (dictionary['passwords-common'] as string[]).slice(0, 10_000);
+    expect(top).toHaveLength(10_000);
+    // Capitalised with a digit and a symbol added where missing: the usual way people satisfy the rules.
+    const dress = (w: string) => w.charAt(0).toUpperCase() + w.slice(1) + (/\d/.test(w) ? '' : '1') + (/[^A-Za-z0-9]/.test(w) ? '' : '!');
+    const missed: string[] = [];
+    let reachable = 0;
+    for (const word of top) {
+      if (!isCommonPassword(word)) missed.push(word);
+      const dressed = dress(word);
+      if (passwordProblem(dressed) !== null) continue; // too short etc.: the composition rules already refuse it
+      reachable += 1;
+      if (!isCommonPassword(dressed)) missed.push(dressed);
+    }
+    expect(missed).toEqual([]);
+    expect(reachable).toBeGreaterThan(5000);
+  });
+
+  it('does not refuse strong passwords that merely contain a common word', () => {
+    for (const p of ['Str0ng!Passw0rd', 'Kloof-Nek-Sunrise-7', 'N3w-Passw0rd!', 'correct-Horse-battery-1', 'Tr0ub4dor&3']) expect(isCommonPassword(p), p).toBe(false);
+  });
+});
+
+describe(`sessions (${dialectUnderTest})`, () => {
+  it('a cookie planted before login is never adopted: login issues a fresh, server-made token (no fixation)', async () => {
+    const a = await registerAndLogin(t.app);
+    const planted = 'reshelf_session=attacker-chosen-value-0123456789abcdefghijklmnop';
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: a.password }, headers: { cookie: planted } });
+    expect(res.statusCode).toBe(200);
+    const fresh = cookieFrom(res);
+    expect(fresh).not.toBe(planted);
+    expect((await session(planted)).statusCode).toBe(401);
+    expect((await session(fresh)).statusCode).toBe(200);
+    // Logging in again while signed in also gives a new id and leaves the old session as it was.
+    const again = await loginAs(t.app, a.email, a.password);
+    expect(again).not.toBe(fresh);
+  });
+
+  it('under https the cookie is Secure, HttpOnly, SameSite=Lax, for the whole site, with no Domain', async () => {
+    const s = await createTestApp({ env: { PUBLIC_URL: 'https://reshelf.co.za' } });
+    try {
+      const body = signupBody();
+      await s.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+      const res = await s.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: body.email, password: body.password } });
+      const setCookie = String(res.headers['set-cookie']);
+      expect(setCookie).toMatch(/; Secure/i);
+      expect(setCookie).toMatch(/; HttpOnly/i);
+      expect(setCookie).toMatch(/; SameSite=Lax/i);
+      expect(setCookie).toMatch(/; Path=\//i);
+      expect(setCookie).not.toMatch(/Domain=/i);
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('the session token is 256 bits of randomness: no two alike, never in the database', async () => {
+    const a = await registerAndLogin(t.app);
+    const tokens = new Set<string>();
+    for (let i = 0; i < 5; i++) tokens.add((await loginAs(t.app, a.email, a.password)).split('=')[1]!);
+    expect(tokens.size).toBe(5);
+    for (const token of tokens) {
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(32);
+      const rows = await t.database.db.selectFrom('sessions').select('token_hash').where('token_hash', '=', token).execute();
+      expect(rows).toEqual([]);
+    }
+  });
+
+  it('a password change ends every other session at once; a reset ends all of them; deletion ends all of them', async () => {
+    const a = await registerAndLogin(t.app);
+    const phone = await loginAs(t.app, a.email, a.password);
+    const change = await t.app.inject({ method: 'PUT', url: '/api/v1/auth/password', payload: { oldPassword: a.password, password: 'Kloof-Nek-Sunrise-7' }, headers: { cookie: a.cookie } });
+    expect(change.statusCode).toBe(204);
+    expect((await session(phone)).statusCode).toBe(401);
+    expect((await session(a.cookie)).statusCode).toBe(200);
+
+    await post('/api/v1/auth/password-reset', { email: a.email });
+    const token = tokenFromMail(t.mailer.last(a.email));
+    expect((await post('/api/v1/auth/password-reset/confirm', { token, password: 'Table-Mountain-Mist-4' })).statusCode).toBe(204);
+    expect((await session(a.cookie)).statusCode).toBe(401);
+
+    const laptop = await loginAs(t.app, a.email, 'Table-Mountain-Mist-4');
+    const tablet = await loginAs(t.app, a.email, 'Table-Mountain-Mist-4');
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/account', payload: { password: 'Table-Mountain-Mist-4' }, headers: { cookie: laptop } })).statusCode).toBe(204);
+    for (const cookie of [laptop, tablet]) expect((await session(cookie)).statusCode).toBe(401);
+  });
+
+  it('an expired session is gone for good: moving the clock back does not revive it', async () => {
+    const a = await registerAndLogin(t.app);
+    const day = 86_400_000;
+    t.clock.advance(31 * day);
+    expect((await session(a.cookie)).statusCode).toBe(401);
+    t.clock.advance(-31 * day);
+    expect((await session(a.cookie)).statusCode).toBe(401);
+  });
+});
