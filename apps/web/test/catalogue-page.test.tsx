@@ -135,7 +135,7 @@ describe('catalogue', () => {
       return undefined;
     });
     renderApp('/buyer/books', studentWith('buyer'));
-    await user.click(await screen.findByRole('button', { name: 'Add Calculus: Early Transcendentals to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to cart: Calculus: Early Transcendentals' }));
     expect(await screen.findByText('Added to your cart')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/cart/items')?.body).toEqual({ type: 'book', id: 'bk_calculus0000001' });
   });

@@ -248,7 +248,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
                         className="w-full"
                         loading={addToCart.isPending && addToCart.variables === book.id}
                         onClick={() => onAddToCart(book.id)}
-                        aria-label={`Add ${book.title} to cart`}
+                        aria-label={`Add to cart: ${book.title}`}
                       >
                         <ShoppingCart aria-hidden="true" size={16} /> Add to cart
                       </Button>

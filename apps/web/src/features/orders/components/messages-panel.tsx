@@ -23,7 +23,7 @@ export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) 
   const send = useSendMessage(orderId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
-  const listRef = useRef<HTMLOListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const count = messages.data?.length ?? 0;
 
@@ -59,15 +59,16 @@ export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) 
           <Skeleton className="ml-auto h-12 w-1/2" />
         </div>
       ) : (
-        <ol
+        <div
           ref={listRef}
           role="log"
           aria-label={`Conversation with ${otherName}`}
           tabIndex={0}
-          className="flex max-h-[26rem] min-h-40 flex-col gap-3 overflow-y-auto px-5 py-4"
+          className="flex max-h-[26rem] min-h-40 flex-col overflow-y-auto px-5 py-4"
         >
+          <ol className="my-auto flex flex-col gap-3">
           {count === 0 && (
-            <li className="my-auto text-center text-sm text-ink-600">
+            <li className="text-center text-sm text-ink-600">
               No messages yet. Say hello to {otherName} and agree the details of your meetup.
             </li>
           )}
@@ -89,7 +90,8 @@ export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) 
               </li>
             );
           })}
-        </ol>
+          </ol>
+        </div>
       )}
       <form onSubmit={onSubmit} noValidate className="border-t border-ink-100 p-4">
         <label htmlFor={inputId} className="sr-only">

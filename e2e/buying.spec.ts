@@ -1,0 +1,180 @@
+// The buying journey in real browsers against the real server: a seller's listing (created and
+// approved through the API) is found by a buyer's search, opened and requested; the seller, in a
+// second browser, accepts with a campus meetup; they message each other and each side sees the other's
+// words without a reload; the buyer confirms the handover and both review. Accessibility is checked
+// on the catalogue, the book page and the order page, with screenshots at both widths.
+import sharp from 'sharp';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoAxeViolations, screenshot, uniqueEmail } from './helpers';
+
+const PASSWORD = 'Str0ng!pass';
+const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+
+async function apiContext(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL });
+  return context.request;
+}
+
+async function register(request: APIRequestContext, role: 'buyer' | 'seller', firstName: string) {
+  const email = uniqueEmail(role);
+  const response = await request.post('/api/v1/auth/register', {
+    data: { email, password: PASSWORD, firstName, lastName: 'Dlamini', studentNumber: '2345678', university: 'wits', userType: role },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
+async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(response.status()).toBe(200);
+}
+
+/** Four small, distinct photos (a listing needs at least 4). */
+async function photos(): Promise<Buffer[]> {
+  const colours = ['#167c49', '#b45309', '#1d4ed8', '#7c3aed'];
+  return Promise.all(
+    colours.map((background) => sharp({ create: { width: 300, height: 400, channels: 3, background } }).png().toBuffer()),
+  );
+}
+
+/** Lists a book as the seller and has the admin approve it; returns its id and unique title word. */
+async function listApprovedBook(seller: APIRequestContext, admin: APIRequestContext, token: string) {
+  const form = new FormData();
+  form.append(
+    'bookData',
+    JSON.stringify({
+      title: `Organic Chemistry ${token}`,
+      author: 'Paula Bruice',
+      isbn: '978-0-13-404228-2',
+      publisher: 'Pearson',
+      publicationYear: 2016,
+      language: 'english',
+      category: 'chemistry',
+      studyLevel: 'undergraduate',
+      condition: 'very-good',
+      price: 420.5,
+      edition: '8th Edition',
+      numberOfPages: 1344,
+      description: 'Light highlighting in the first three chapters, otherwise clean.',
+      additionalNotes: 'Comes with the study guide.',
+    }),
+  );
+  for (const [index, photo] of (await photos()).entries()) {
+    form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/png' }), `photo-${index + 1}.png`);
+  }
+  const created = await seller.post('/api/v1/books', { multipart: form });
+  expect(created.status()).toBe(201);
+  const { book } = (await created.json()) as { book: { id: string } };
+  const approved = await admin.post(`/api/v1/admin/books/${book.id}/approve`);
+  expect(approved.status()).toBe(200);
+  return book.id;
+}
+
+async function logIn(page: Page, email: string, area: 'buyer' | 'seller') {
+  await page.goto('/login');
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/${area}$`));
+}
+
+/** A meetup two days ahead at 10:00 South African time, as the date-time box takes it. */
+function meetupInput(): string {
+  const sa = new Date(Date.now() + 2 * 86_400_000 + 2 * 3_600_000);
+  return `${sa.toISOString().slice(0, 10)}T10:00`;
+}
+
+test('a buyer finds, requests and receives a book; the seller accepts, they chat live and rate each other', async ({ browser, page, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const token = `E2E${Date.now().toString(36).toUpperCase()}${testInfo.project.name === 'phone' ? 'P' : 'D'}`;
+
+  // Set-up through the API: a seller with an approved listing, and a buyer.
+  const sellerApi = await apiContext(browser, baseURL!);
+  const adminApi = await apiContext(browser, baseURL!);
+  const sellerEmail = await register(sellerApi, 'seller', 'Sipho');
+  await apiLogin(sellerApi, sellerEmail, PASSWORD);
+  await apiLogin(adminApi, ADMIN.email, ADMIN.password);
+  const bookId = await listApprovedBook(sellerApi, adminApi, token);
+  const buyerEmail = await register(sellerApi, 'buyer', 'Thandi');
+
+  // The buyer searches the catalogue.
+  await logIn(page, buyerEmail, 'buyer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buyer Home' })).toBeVisible();
+  await page.goto('/buyer/books');
+  await expect(page.getByRole('heading', { level: 1, name: 'Buy Books' })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search books' }).fill(token.toLowerCase());
+  await expect(page).toHaveURL(new RegExp(`q=${token.toLowerCase()}`));
+  const card = page.getByRole('link', { name: `Organic Chemistry ${token}` });
+  await expect(card).toBeVisible();
+  await expect(page.getByText('1 book for sale')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'buying-catalogue');
+
+  // The book page.
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/buyer/books/${bookId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Organic Chemistry ${token}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show photo 1 of 4' })).toBeVisible();
+  await expect(page.getByText('Comes with the study guide.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'buying-book');
+
+  // Request it.
+  await page.getByRole('button', { name: 'Request to buy' }).click();
+  await expect(page).toHaveURL(/\/buyer\/orders\/[\w-]+$/);
+  const orderId = page.url().split('/').pop()!;
+  await expect(page.getByText('Request sent! The seller has 72 hours to answer.')).toBeVisible();
+  await expect(page.getByText(/^The seller has until .+ to answer$/)).toBeVisible();
+
+  // The seller, in a second browser, accepts with a meetup.
+  const sellerContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const sellerPage = await sellerContext.newPage();
+  await logIn(sellerPage, sellerEmail, 'seller');
+  await sellerPage.goto(`/seller/orders/${orderId}`);
+  await sellerPage.getByRole('button', { name: 'Accept' }).click();
+  const dialog = sellerPage.getByRole('dialog', { name: 'Accept and set a meetup' });
+  await dialog.getByLabel('Meetup spot').selectOption('Matrix Student Centre');
+  await dialog.getByLabel(/Date and time/).fill(meetupInput());
+  await dialog.getByRole('button', { name: 'Accept request' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(sellerPage.getByText('Matrix Student Centre')).toBeVisible();
+
+  // The buyer's page follows without a reload.
+  await expect(page.getByText('Matrix Student Centre')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirm handover' })).toBeVisible();
+
+  // Messages both ways, live.
+  await sellerPage.getByRole('textbox', { name: 'Message' }).fill('See you at the Matrix at 10!');
+  await sellerPage.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('log').getByText('See you at the Matrix at 10!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Great, I will bring cash.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(sellerPage.getByRole('log').getByText('Great, I will bring cash.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, 'buying-order-buyer');
+  await screenshot(sellerPage, testInfo, 'buying-order-seller');
+
+  // The handover, then both review.
+  await page.getByRole('button', { name: 'Confirm handover' }).click();
+  await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
+  await page.getByLabel('Comment (optional)').fill('Book exactly as described.');
+  await page.getByRole('button', { name: 'Submit review' }).click();
+  await expect(page.getByRole('heading', { name: 'Your review' })).toBeVisible();
+
+  // The seller's page turned to completed by itself.
+  await expect(sellerPage.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await sellerPage.getByRole('radio', { name: '4 stars' }).check({ force: true });
+  await sellerPage.getByRole('button', { name: 'Submit review' }).click();
+  await expect(sellerPage.getByRole('heading', { name: 'Your review' })).toBeVisible();
+  await expect(sellerPage.getByText('Book exactly as described.')).toBeVisible();
+  await expectNoAxeViolations(sellerPage);
+  await screenshot(sellerPage, testInfo, 'buying-order-completed');
+
+  // The buyer's transactions list the order.
+  await page.goto('/buyer/transactions');
+  await expect(page.getByText(`#${orderId.slice(-6).toUpperCase()}`).filter({ visible: true })).toBeVisible();
+  await screenshot(page, testInfo, 'buying-transactions');
+
+  await sellerContext.close();
+});
