@@ -40,7 +40,7 @@ import { createListingsService } from './modules/listings/service.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
-import { createNotificationsService, notify } from './modules/notifications/service.ts';
+import { anonymiseNotifications, createNotificationsService, notify } from './modules/notifications/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         const notification = await notify(db, studentId, { ...n, at: ctx.clock.now() });
         await hub.publish([studentId], { type: 'notification.created', notification });
       },
+      anonymise: anonymiseNotifications,
     },
     emailOf: async (id) => (await accounts.profile(id))?.email,
   });
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
   const catalogue = createCatalogueService(ctx, hydrate);
   const packages = createPackagesService(ctx);
+  accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });
   scheduler.add({ name: 'expire-orders', everyMs: 5 * 60_000, run: () => orders.expireDue() });
   scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => orders.pruneIdempotencyKeys() });

@@ -35,7 +35,7 @@ export interface SignedIn {
 
 /** Hooks other modules add to run inside account deletion (their rows) and after it (their files). */
 export interface AccountDeletionHook {
-  beforeDelete(db: AppContext['db'], studentId: string): Promise<void>;
+  beforeDelete(db: AppContext['db'], studentId: string, student: Student): Promise<void>;
   afterDelete?(studentId: string): Promise<void>;
 }
 
@@ -240,7 +240,7 @@ export function createAccountsService(ctx: AppContext) {
         throw unauthorized(MESSAGES.passwordIncorrect, 'INVALID_CREDENTIALS');
       }
       await db.transaction().execute(async (trx) => {
-        for (const hook of deletionHooks) await hook.beforeDelete(trx, row.id);
+        for (const hook of deletionHooks) await hook.beforeDelete(trx, row.id, toStudent(row));
         await repo.deleteSessionsOf(trx, row.id);
         await repo.deleteResetsOf(trx, row.id);
         await repo.deleteStudent(trx, row.id);

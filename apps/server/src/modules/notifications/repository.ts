@@ -1,5 +1,5 @@
 // SQL for in-app notifications. Every function takes the db or a transaction first.
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { Database, NotificationsTable } from '../../db/schema.ts';
 
 type Q = Kysely<Database>;
@@ -34,3 +34,14 @@ export const markRead = (db: Q, studentId: string, id: string, at: string) =>
 
 export const markAllRead = (db: Q, studentId: string, at: string) =>
   db.updateTable('notifications').set({ read_at: at }).where('student_id', '=', studentId).where('read_at', 'is', null).execute();
+
+/** Titles about the given links that start with `name` now start with `replacement` (an account was erased). */
+export function renameInTitles(db: Q, links: readonly string[], name: string, replacement: string) {
+  const prefix = `${name} `;
+  return db
+    .updateTable('notifications')
+    .set({ title: sql<string>`${replacement} || substr(title, ${prefix.length})` })
+    .where('link', 'in', links)
+    .where(sql<boolean>`substr(title, 1, ${prefix.length}) = ${prefix}`)
+    .execute();
+}

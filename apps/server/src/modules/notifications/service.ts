@@ -23,6 +23,14 @@ export function toNotification(row: NotificationsTable): Notification {
   return { id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, readAt: row.read_at, createdAt: row.created_at };
 }
 
+/**
+ * After an account is erased: notifications that others got about `links` (their orders with the erased
+ * student) and that begin with the erased student's first name begin with `replacement` instead.
+ */
+export async function anonymiseNotifications(db: AppContext['db'], links: readonly string[], firstName: string, replacement: string): Promise<void> {
+  if (links.length) await repo.renameInTitles(db, links, firstName, replacement);
+}
+
 /** Stores a notification for `studentId`; `db` may be a transaction so it commits with the change it reports. */
 export async function notify(db: AppContext['db'], studentId: string, input: NotificationInput): Promise<Notification> {
   const row: NotificationsTable = {

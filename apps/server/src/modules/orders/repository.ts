@@ -97,3 +97,23 @@ export const activeOrdersOf = (db: Q, studentId: string) =>
     .where((eb) => eb.or([eb('buyer_id', '=', studentId), eb('seller_id', '=', studentId)]))
     .where('status', 'in', ['requested', 'accepted'])
     .execute();
+
+/** Orders the student is a party to (their id and the other party's), for erasing their account. */
+export const ordersOf = (db: Q, studentId: string) =>
+  db
+    .selectFrom('orders')
+    .select(['id', 'buyer_id', 'seller_id'])
+    .where((eb) => eb.or([eb('buyer_id', '=', studentId), eb('seller_id', '=', studentId)]))
+    .execute();
+
+/**
+ * Replaces the student's name wherever orders kept a copy of it for the other party (orders, messages,
+ * reviews), and drops other students' stored idempotent answers that quote them.
+ */
+export async function anonymiseStudent(db: Q, studentId: string, replacement: string) {
+  await db.updateTable('orders').set({ buyer_first_name: replacement }).where('buyer_id', '=', studentId).execute();
+  await db.updateTable('orders').set({ seller_first_name: replacement }).where('seller_id', '=', studentId).execute();
+  await db.updateTable('order_messages').set({ sender_first_name: replacement }).where('sender_id', '=', studentId).execute();
+  await db.updateTable('reviews').set({ reviewer_first_name: replacement }).where('reviewer_id', '=', studentId).execute();
+  await db.deleteFrom('idempotency_keys').where('response_body', 'like', `%${studentId}%`).execute();
+}

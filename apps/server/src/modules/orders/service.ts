@@ -30,7 +30,12 @@ const ACTIVE: OrderStatusColumn[] = ['requested', 'accepted'];
 
 export interface Notifier {
   notify(db: AppContext['db'], studentId: string, n: { kind: string; title: string; body: string; link: string | null }): Promise<unknown>;
+  /** Notifications about `links` that begin with `firstName` begin with `replacement` instead (account erased). */
+  anonymise(db: AppContext['db'], links: string[], firstName: string, replacement: string): Promise<unknown>;
 }
+
+/** How a student whose account is gone appears to the other party of their orders. */
+export const FORMER_STUDENT = 'Former student';
 
 export interface OrderDeps {
   hub: RealtimeHub;
@@ -59,8 +64,8 @@ export function toOrderJson(row: OrderRow, viewerId: string, reviews: { reviewer
       status: (row.book_status ?? 'approved') as Order['book']['status'],
       availability: (row.book_availability ?? 'sold') as Order['book']['availability'],
     },
-    buyer: { id: row.buyer_id ?? '', firstName: row.buyer_id ? row.buyer_first_name : 'Former student' },
-    seller: { id: row.seller_id ?? '', firstName: row.seller_id ? row.seller_first_name : 'Former student' },
+    buyer: { id: row.buyer_id ?? '', firstName: row.buyer_id ? row.buyer_first_name : FORMER_STUDENT },
+    seller: { id: row.seller_id ?? '', firstName: row.seller_id ? row.seller_first_name : FORMER_STUDENT },
     amount: centsToRand(row.amount_cents),
     meetupLocation: row.meetup_location,
     meetupAt: row.meetup_at,
@@ -292,7 +297,7 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
     async messages(auth: SignedIn, id: string): Promise<{ items: OrderMessage[]; total: number; page: number; pageSize: number }> {
       await partyOrder(auth, id);
       const rows = await repo.listMessages(db, id, 500);
-      const items = rows.map((m) => ({ id: m.id, orderId: m.order_id, sender: { id: m.sender_id ?? '', firstName: m.sender_id ? m.sender_first_name : 'Former student' }, body: m.body, createdAt: m.created_at }));
+      const items = rows.map((m) => ({ id: m.id, orderId: m.order_id, sender: { id: m.sender_id ?? '', firstName: m.sender_id ? m.sender_first_name : FORMER_STUDENT }, body: m.body, createdAt: m.created_at }));
       return { items, total: items.length, page: 1, pageSize: items.length };
     },
 
@@ -333,9 +338,12 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
 
     ratingsOf: (ids: string[], dbh: AppContext['db'] = db) => repo.ratingsOf(dbh, ids),
 
-    /** Before an account is erased: its active orders are cancelled (books freed) and the other party told. */
+    /**
+     * Before an account is erased: its active orders are cancelled (books freed) and the other party told;
+     * the orders, messages and reviews the other party keeps no longer carry the student's name.
+     */
     accountDeletionHook: {
-      async beforeDelete(trx: AppContext['db'], studentId: string) {
+      async beforeDelete(trx: AppContext['db'], studentId: string, student: { firstName: string }) {
         const active = await repo.activeOrdersOf(trx, studentId);
         for (const row of active) {
           await repo.transitionOrder(trx, row.id, ACTIVE, { status: 'cancelled', reason: 'The other student closed their account', updated_at: now() });
@@ -345,6 +353,10 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
             await deps.notifier.notify(trx, other, { kind: 'order', title: `The order for "${row.book_title}" was cancelled`, body: 'The other student closed their Reshelf account.', link: null });
           }
         }
+        const all = await repo.ordersOf(trx, studentId);
+        await repo.anonymiseStudent(trx, studentId, FORMER_STUDENT);
+        const links = all.flatMap((o) => [`/buyer/orders/${o.id}`, `/seller/orders/${o.id}`]);
+        await deps.notifier.anonymise(trx, links, student.firstName, FORMER_STUDENT);
       },
     },
     pruneIdempotencyKeys: () => repo.deleteOldIdempotencyKeys(db, iso(new Date(clock.now().getTime() - 24 * HOUR))),

@@ -65,6 +65,12 @@ export function createPackagesService(ctx: AppContext) {
       const rows = await repo.listPackageOrders(ctx.db, status, pageSize, (page - 1) * pageSize);
       return { items: rows.map(toJson), total: rows.length + (page - 1) * pageSize, page, pageSize };
     },
+    /** Registered with the accounts service: the erased student's package orders keep no name or email. */
+    accountDeletionHook: {
+      async beforeDelete(db: AppContext['db'], studentId: string) {
+        await repo.anonymiseStudent(db, studentId, 'Former student');
+      },
+    },
     async advance(id: string, to: 'confirmed' | 'collected' | 'cancelled') {
       const from: PackageOrdersTable['status'][] = to === 'confirmed' ? ['requested'] : to === 'collected' ? ['confirmed'] : ['requested', 'confirmed'];
       const existing = await repo.findPackageOrder(ctx.db, id);
