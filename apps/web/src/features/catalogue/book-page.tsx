@@ -34,7 +34,7 @@ export const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to an
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 border-b border-ink-100 py-3 sm:flex-row sm:gap-4">
-      <dt className="shrink-0 text-sm font-medium text-ink-600 sm:w-36">{label}</dt>
+      <dt className="shrink-0 text-sm font-medium text-ink-600 sm:w-28">{label}</dt>
       <dd className="text-ink-900">{children}</dd>
     </div>
   );
@@ -123,7 +123,7 @@ function BuyBox({ book }: { book: Book }) {
             <span className="sr-only">Seller: </span>
             {book.seller.firstName}
           </p>
-          <p className="truncate text-sm text-ink-600">{universityName(book.seller.university)}</p>
+          <p className="text-sm text-ink-600">{universityName(book.seller.university)}</p>
           <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />
         </div>
       </div>
@@ -156,14 +156,14 @@ export function BookPage({ area }: BookPageProps) {
 
   if (book.isPending) {
     return frame(
-      <div role="status" aria-label="Loading book" className="mt-6 grid gap-8 lg:grid-cols-[1fr_1fr_20rem]">
+      <div role="status" aria-label="Loading book" className="mt-6 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Skeleton className="aspect-[4/5]" />
         <div className="space-y-3">
           <Skeleton className="h-8 w-3/4" />
           <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-48" />
           <Skeleton className="h-40" />
         </div>
-        <Skeleton className="h-64" />
       </div>,
     );
   }
@@ -189,18 +189,24 @@ export function BookPage({ area }: BookPageProps) {
 
   const data = book.data;
   return frame(
-    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_20rem]">
-      <PhotoGallery images={data.images} title={data.title} />
+    <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
+      <div className="md:sticky md:top-6 md:self-start">
+        <PhotoGallery images={data.images} title={data.title} />
+      </div>
       <div className="min-w-0">
         <div className="flex flex-wrap gap-2">
           <Badge tone="brand">{CONDITION_LABELS[data.condition]}</Badge>
           <Badge>{CATEGORY_LABELS[data.category]}</Badge>
         </div>
-        <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{data.title}</h1>
+        <h1 className="mt-3 text-2xl font-bold break-words sm:text-3xl">{data.title}</h1>
         <p className="mt-1 text-lg text-ink-700">
           {data.author} · {data.edition}
         </p>
-        <dl className="mt-6">
+        <aside aria-label="Buy this book" className="mt-6">
+          <BuyBox book={data} />
+        </aside>
+        <h2 className="mt-8 text-lg font-semibold">Details</h2>
+        <dl className="mt-2 grid sm:grid-cols-2 sm:gap-x-8">
           <Detail label="Author">{data.author}</Detail>
           <Detail label="ISBN">{data.isbn}</Detail>
           <Detail label="Publisher">{data.publisher}</Detail>
@@ -221,9 +227,6 @@ export function BookPage({ area }: BookPageProps) {
           </>
         )}
       </div>
-      <aside aria-label="Buy this book" className="lg:sticky lg:top-6 lg:self-start">
-        <BuyBox book={data} />
-      </aside>
     </div>,
   );
 }

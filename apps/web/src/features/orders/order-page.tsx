@@ -262,6 +262,11 @@ export function OrderPage({ area }: OrderPageProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
+          <Actions order={data} as={as} university={student.university} />
+          {data.status === 'completed' && (
+            <ReviewPanel orderId={data.id} otherName={other.firstName} myReview={data.myReview} theirReview={data.theirReview} />
+          )}
+
           <Panel title="The book" icon={<BookOpen aria-hidden="true" size={20} className="text-brand-700" />}>
             <div className="flex gap-4">
               {photo ? (
@@ -313,11 +318,6 @@ export function OrderPage({ area }: OrderPageProps) {
             )}
           </Panel>
 
-          <Actions order={data} as={as} university={student.university} />
-
-          {data.status === 'completed' && (
-            <ReviewPanel orderId={data.id} otherName={other.firstName} myReview={data.myReview} theirReview={data.theirReview} />
-          )}
         </div>
 
         <div className="flex flex-col gap-6">

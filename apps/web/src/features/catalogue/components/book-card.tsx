@@ -1,7 +1,7 @@
 // One catalogue result: photo, title, author, edition, condition, price, university and the seller.
 import { Link } from 'react-router';
 import { BookOpen } from 'lucide-react';
-import { CONDITION_LABELS, formatRand, universityName, type Book } from '@reshelf/shared';
+import { CONDITION_LABELS, formatRand, universityLabel, universityName, type Book } from '@reshelf/shared';
 import { Badge } from '../../../components/ui/badge';
 import { RatingStars } from './rating-stars';
 
@@ -48,7 +48,9 @@ export function BookCard({ book, basePath, action }: BookCardProps) {
           {book.author} · {book.edition}
         </p>
         <p className="mt-1 text-lg font-bold text-brand-800">{formatRand(book.price)}</p>
-        <p className="truncate text-sm text-ink-600">{universityName(book.seller.university)}</p>
+        <p className="truncate text-sm text-ink-600" title={universityName(book.seller.university)}>
+          {universityLabel(universityName(book.seller.university))}
+        </p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
           <span className="truncate font-medium text-ink-800">{book.seller.firstName}</span>
           <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />
