@@ -94,6 +94,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL that cannot be decoded never reaches a route or the error handler: answer in the API's shape.
+    frameworkErrors: (_err, _request, reply) => {
+      void reply.status(400).send({ error: 'The address of this request is not valid', code: 'BAD_URL' });
+    },
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
