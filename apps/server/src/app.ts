@@ -1,6 +1,6 @@
 // Builds the Fastify app for a configuration: plugins first, then the modules, in layer order. No listen.
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -96,7 +96,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true },
     // A URL that cannot be decoded never reaches a route or the error handler: answer in the API's shape.
     frameworkErrors: (_err, _request, reply) => {
-      void reply.status(400).send({ error: 'The address of this request is not valid', code: 'BAD_URL' });
+      void (reply as FastifyReply).status(400).send({ error: 'The address of this request is not valid', code: 'BAD_URL' });
     },
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();

@@ -152,7 +152,7 @@ const pathFor = (route: CollectedRoute) => {
   return fc.tuple(...params.map(() => fc.oneof(fc.constantFrom(bookId, orderId, 'book', 'package', 'confirm'), hostileString)), fc.constant(0)).map((values) => {
     let url = route.url;
     params.forEach((p, i) => {
-      url = url.replace(p, encodeURIComponent(String(values[i]).toWellFormed() || 'x'));
+      url = url.replace(p, encodeURIComponent(String(values[i]).replace(/[\uD800-\uDFFF]/g, '?') || 'x'));
     });
     return url;
   });
@@ -160,7 +160,7 @@ const pathFor = (route: CollectedRoute) => {
 
 const queryString = fc
   .dictionary(fc.oneof(fc.constantFrom('page', 'pageSize', 'q', 'sort', 'status', 'as', 'minPrice', 'maxPrice', 'category', 'style', 'university'), hostileString), fc.oneof(hostileString, hostileNumber.map(String)), { maxKeys: 4 })
-  .map((d) => new URLSearchParams(Object.entries(d).map(([k, v]) => [k, String(v)])).toString());
+  .map((d) => new URLSearchParams(Object.entries(d).map(([k, v]): [string, string] => [k, String(v)])).toString());
 
 describe(`every JSON endpoint under fuzzing (${dialectUnderTest})`, () => {
   it('covers the API', () => {
