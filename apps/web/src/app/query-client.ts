@@ -2,7 +2,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 
-export const queryClient = new QueryClient({
+/** A fresh cache; the root route makes one for the app's lifetime (and each test render gets its own). */
+export const createQueryClient = () =>
+  new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -13,4 +15,4 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
-});
+  });

@@ -1,6 +1,8 @@
 // The outermost route: scrolls to the top on every path change and shows a thin progress bar while
 // the next page's code loads.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../query-client';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { prefersReducedMotion } from '../../lib/motion';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -31,12 +33,15 @@ function NavigationProgress() {
 }
 
 export function RootLayout() {
+  // The server-state cache lives with the router, so every page (and every test that renders the route
+  // table) has exactly one.
+  const [queryClient] = useState(createQueryClient);
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <ScrollToTop />
       <NavigationProgress />
       <Outlet />
-    </>
+    </QueryClientProvider>
   );
 }
 

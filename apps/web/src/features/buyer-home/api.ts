@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Book, ListResponse, Order } from '@reshelf/shared';
 import { api } from '../../lib/api';
-import { useAppQueryClient } from './query-client';
+import { useQueryClient } from '@tanstack/react-query';
 
 export interface BuyerSummary {
   pending: number;
@@ -11,7 +11,7 @@ export interface BuyerSummary {
 }
 
 export function useCartCount() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['cart'],
     queryFn: ({ signal }) => api<{ cart: { count: number } }>('/cart', { signal }),
@@ -20,7 +20,7 @@ export function useCartCount() {
 }
 
 export function useBuyerSummary() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['buyer', 'summary'],
     queryFn: ({ signal }) => api<BuyerSummary>('/buyer/summary', { signal }),
@@ -31,7 +31,7 @@ export const HOME_BOOKS = 4;
 export const HOME_ORDERS = 5;
 
 export function useNewestBooks() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['books', 'search', `page=1&pageSize=${HOME_BOOKS}`],
     queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?sort=newest&page=1&pageSize=${HOME_BOOKS}`, { signal }),
@@ -39,7 +39,7 @@ export function useNewestBooks() {
 }
 
 export function useRecentOrders() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['orders', 'list', 'buyer', 'recent'],
     queryFn: ({ signal }) => api<ListResponse<Order>>(`/orders?as=buyer&page=1&pageSize=${HOME_ORDERS}`, { signal }),
@@ -52,7 +52,7 @@ const MAX_PAGES = 20;
 
 /** Every order of the buyer, newest first. */
 export function useAllBuyerOrders() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['orders', 'list', 'buyer', 'all'],
     queryFn: async ({ signal }) => {

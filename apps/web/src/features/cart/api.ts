@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Book, Order, TextbookPackage } from '@reshelf/shared';
 import { api } from '../../lib/api';
-import { useAppQueryClient } from './query-client';
+import { useQueryClient } from '@tanstack/react-query';
 
 export interface Cart {
   books: Book[];
@@ -30,7 +30,7 @@ export interface CheckoutResult {
 export const cartKey = ['cart'] as const;
 
 export function useCart() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: cartKey,
     queryFn: ({ signal }) => api<{ cart: Cart }>('/cart', { signal }),
@@ -39,7 +39,7 @@ export function useCart() {
 }
 
 export function useRemoveFromCart() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ type, id }: { type: 'book' | 'package'; id: string }) =>
       api<{ cart: Cart }>(`/cart/items/${type}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
@@ -48,7 +48,7 @@ export function useRemoveFromCart() {
 }
 
 export function useCheckout() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: () => api<CheckoutResult>('/cart/checkout', { method: 'POST', body: {} }),
     onSuccess: () => {

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Book, BookResponse, ListResponse, OrderResponse } from '@reshelf/shared';
 import { api } from '../../lib/api';
 import { catalogueQueryString, type CatalogueFilters } from './filters';
-import { useAppQueryClient } from './query-client';
+import { useQueryClient } from '@tanstack/react-query';
 
 export const catalogueKeys = {
   all: ['books'] as const,
@@ -14,7 +14,7 @@ export const catalogueKeys = {
 
 export function useCatalogue(filters: CatalogueFilters) {
   const query = catalogueQueryString(filters);
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: catalogueKeys.search(query),
     queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?${query}`, { signal }),
@@ -24,7 +24,7 @@ export function useCatalogue(filters: CatalogueFilters) {
 }
 
 export function useBook(id: string) {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: catalogueKeys.book(id),
     queryFn: ({ signal }) => api<BookResponse>(`/books/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.book),
@@ -38,7 +38,7 @@ export function newIdempotencyKey(): string {
 }
 
 export function useRequestToBuy() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (bookId: string) =>
       api<OrderResponse>('/orders', {
@@ -50,7 +50,7 @@ export function useRequestToBuy() {
 }
 
 export function useAddBookToCart() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (bookId: string) => api('/cart/items', { method: 'POST', body: { type: 'book', id: bookId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),

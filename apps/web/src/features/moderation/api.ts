@@ -1,7 +1,5 @@
 // The moderator's server state: listings by moderation status (oldest first), the approve and decline
 // decisions, and the package-order desk (docs/api.md, Packages).
-import { useContext } from 'react';
-import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import type { Book, BookResponse, BookStatus, ListResponse } from '@reshelf/shared';
 import { api } from '../../lib/api';
 
@@ -26,16 +24,6 @@ export const moderationKeys = {
   booksOf: (status: BookStatus) => ['admin', 'books', status] as const,
   packageOrders: (status: string) => ['admin', 'package-orders', status] as const,
 };
-
-let fallbackClient: QueryClient | null = null;
-
-/** The app's query client, or a private one when the page renders outside <QueryClientProvider>. */
-export function useModerationClient(): QueryClient {
-  const client = useContext(QueryClientContext);
-  if (client) return client;
-  fallbackClient ??= new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return fallbackClient;
-}
 
 export function fetchListings(status: BookStatus, page: number, signal?: AbortSignal) {
   return api<ListResponse<Book>>(`/admin/books?status=${status}&page=${page}&pageSize=${QUEUE_PAGE_SIZE}`, { signal });

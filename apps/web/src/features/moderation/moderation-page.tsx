@@ -2,7 +2,7 @@
 // Decline (a reason is required); the approved and declined listings; and the package-order desk.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheckBig, X } from 'lucide-react';
 import type { Book, BookStatus, ListResponse } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { QUEUE_PAGE_SIZE, approveListing, declineListing, fetchListings, moderationKeys, useModerationClient } from './api';
+import { QUEUE_PAGE_SIZE, approveListing, declineListing, fetchListings, moderationKeys } from './api';
 import { DeclineDialog } from './decline-dialog';
 import { ListingReview } from './listing-review';
 import { PackageOrdersPanel } from './package-orders-panel';
@@ -29,7 +29,7 @@ const EMPTY: Record<BookStatus, { title: string; text: string }> = {
 };
 
 function ListingsPanel({ status }: { status: BookStatus }) {
-  const client = useModerationClient();
+  const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<Book | null>(null);

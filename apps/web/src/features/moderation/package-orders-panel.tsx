@@ -1,7 +1,7 @@
 // The package-order desk: orders for the fixed textbook packages, which an admin confirms and then
 // marks collected (docs/api.md, Packages).
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
 import { formatDate, formatRand } from '@reshelf/shared';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
-import { advancePackageOrder, fetchPackageOrders, moderationKeys, useModerationClient, type PackageOrder, type PackageOrderStatus } from './api';
+import { advancePackageOrder, fetchPackageOrders, moderationKeys, type PackageOrder, type PackageOrderStatus } from './api';
 
 const STATUS_LABELS: Record<PackageOrderStatus, string> = {
   requested: 'Requested',
@@ -38,7 +38,7 @@ export const PACKAGE_CONFIRMED = 'Package order confirmed';
 export const PACKAGE_COLLECTED = 'Package order marked collected';
 
 export function PackageOrdersPanel() {
-  const client = useModerationClient();
+  const client = useQueryClient();
   const [status, setStatus] = useState('requested');
   const [busy, setBusy] = useState<string | null>(null);
   const orders = useQuery(

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, OrderReview, ReviewBody } from '@reshelf/shared';
 import { api } from '../../lib/api';
-import { useAppQueryClient } from './query-client';
+import { useQueryClient } from '@tanstack/react-query';
 
 /** The order as the server sends it, with docs/api.md's additions to the shared type. */
 export interface OrderDetail extends Order {
@@ -22,7 +22,7 @@ export const orderKeys = {
 };
 
 export function useOrder(id: string) {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: orderKeys.order(id),
     queryFn: ({ signal }) => api<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.order as OrderDetail),
@@ -30,7 +30,7 @@ export function useOrder(id: string) {
 }
 
 export function useOrderMessages(id: string, enabled = true) {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: orderKeys.messages(id),
     queryFn: ({ signal }) =>
@@ -57,7 +57,7 @@ export function putOrderInCache(client: QueryClient, order: OrderDetail) {
 }
 
 function useOrderAction<TVariables>(id: string, call: (variables: TVariables) => Promise<OrderResponse>) {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (answer) => putOrderInCache(client, answer.order as OrderDetail),
@@ -87,7 +87,7 @@ export function useCompleteOrder(id: string) {
 }
 
 export function useReviewOrder(id: string) {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReviewBody) => api(path(id, 'review'), { method: 'POST', body }),
     onSuccess: (_answer, body) => {
@@ -100,7 +100,7 @@ export function useReviewOrder(id: string) {
 }
 
 export function useSendMessage(id: string) {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: string) =>
       api<{ message: OrderMessage }>(path(id, 'messages'), { method: 'POST', body: { body } }).then((answer) => answer.message),

@@ -30,7 +30,7 @@ import { ReasonDialog } from './components/reason-dialog';
 import { ReviewPanel } from './components/review-panel';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDateTime } from './meetup-time';
-import { useAppQueryClient } from './query-client';
+import { useQueryClient } from '@tanstack/react-query';
 
 export const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
 
@@ -170,7 +170,7 @@ export interface OrderPageProps {
 export function OrderPage({ area }: OrderPageProps) {
   const { id = '' } = useParams();
   const { student } = useSession();
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   const order = useOrder(id);
   usePageTitle(order.data ? `Order ${transactionId(order.data.id)}` : 'Order');
 

@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAppQueryClient } from './query-client';
+import { useQueryClient } from '@tanstack/react-query';
 
 export const CUSTOM_REQUEST_TEXT =
   "Hi Reshelf! I'd like to request a custom textbook package. My university, course and the books I need:";
@@ -24,7 +24,7 @@ export function customRequestLink(contactNumber: string): string {
 }
 
 function usePackages() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useQuery({
     queryKey: ['packages'],
     queryFn: ({ signal }) => api<PackagesResponse>('/packages', { signal }).then((answer) => answer.items),
@@ -33,7 +33,7 @@ function usePackages() {
 }
 
 function useAddPackageToCart() {
-  const client = useAppQueryClient();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api('/cart/items', { method: 'POST', body: { type: 'package', id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),

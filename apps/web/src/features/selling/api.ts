@@ -1,7 +1,5 @@
 // The seller's server state: every listing of the signed-in seller, their order requests, and the
 // list / edit / withdraw calls, all through one TanStack Query cache so every page stays in step.
-import { useContext } from 'react';
-import { QueryClient, QueryClientContext } from '@tanstack/react-query';
 import type { Book, BookResponse, ListResponse, Order } from '@reshelf/shared';
 import { api } from '../../lib/api';
 
@@ -12,19 +10,6 @@ export const sellingKeys = {
   books: ['seller', 'books'] as const,
   orders: (status: string) => ['seller', 'orders', status] as const,
 };
-
-let fallbackClient: QueryClient | null = null;
-
-/**
- * The app's query client, or a private one when a page renders outside <QueryClientProvider> (tests of
- * the shell that mount the route table bare); either way the pages work.
- */
-export function useSellingClient(): QueryClient {
-  const client = useContext(QueryClientContext);
-  if (client) return client;
-  fallbackClient ??= new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return fallbackClient;
-}
 
 /** Every listing of the seller, newest first (the counters and the transactions need them all). */
 export async function fetchAllSellerBooks(signal?: AbortSignal): Promise<Book[]> {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 // The owner's edit of a listing (API.md PATCH /books/:id): price, condition, description and notes.
 // An approved listing that changes goes back to review, and the dialog says so before saving.
 import { useState, type FormEvent } from 'react';
@@ -10,7 +11,7 @@ import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
-import { editListing, sellingKeys, useSellingClient } from './api';
+import { editListing, sellingKeys } from './api';
 import { normaliseStatus } from './book-status';
 import { filterListingInput } from './listing-input';
 import { useLast } from './use-last';
@@ -47,7 +48,7 @@ export function EditListingDialog({ book, onClose }: { book: Book | null; onClos
 }
 
 function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
-  const client = useSellingClient();
+  const client = useQueryClient();
   const [values, setValues] = useState<EditValues>(() => valuesOf(book));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);

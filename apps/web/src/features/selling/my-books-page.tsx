@@ -1,7 +1,7 @@
 // My Books (/seller/books, spec section 2): every listing as a card with its photo, status, details and
 // availability; a declined card says why; the owner can edit or withdraw a listing.
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Library, Pencil, PlusCircle, Trash2 } from 'lucide-react';
 import { CATEGORY_LABELS, CONDITION_LABELS, STUDY_LEVEL_LABELS, formatRand, type Book } from '@reshelf/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fetchAllSellerBooks, sellingKeys, useSellingClient, withdrawListing } from './api';
+import { fetchAllSellerBooks, sellingKeys, withdrawListing } from './api';
 import { BookImage } from './book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { EditListingDialog } from './edit-listing-dialog';
@@ -74,7 +74,7 @@ function BookCard({ book, onEdit, onWithdraw }: { book: Book; onEdit: () => void
 }
 
 function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => void }) {
-  const client = useSellingClient();
+  const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   const shown = useLast(book);
   const confirm = async () => {
@@ -116,7 +116,7 @@ function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => v
 
 export function MyBooksPage() {
   usePageTitle('My Books');
-  const client = useSellingClient();
+  const client = useQueryClient();
   const books = useQuery({ queryKey: sellingKeys.books, queryFn: ({ signal }) => fetchAllSellerBooks(signal) }, client);
   const [editing, setEditing] = useState<Book | null>(null);
   const [withdrawing, setWithdrawing] = useState<Book | null>(null);

@@ -2,7 +2,7 @@
 // any order requests waiting for an answer, all from live data.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookCheck, BookX, Clock3, Library, MessageSquareMore, PlusCircle } from 'lucide-react';
 import { LIMITS, formatDate, formatRand, type Book } from '@reshelf/shared';
 import { ButtonLink } from '../../components/ui/button';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fetchAllSellerBooks, fetchSellerOrders, sellingKeys, useSellingClient } from './api';
+import { fetchAllSellerBooks, fetchSellerOrders, sellingKeys } from './api';
 import { BookImage } from './book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { LoadError } from './load-error';
@@ -88,7 +88,7 @@ function RecentBooks({ books }: { books: Book[] }) {
 }
 
 function OrderRequests() {
-  const client = useSellingClient();
+  const client = useQueryClient();
   const requests = useQuery(
     { queryKey: sellingKeys.orders('requested'), queryFn: ({ signal }) => fetchSellerOrders('requested', signal) },
     client,
@@ -123,7 +123,7 @@ function OrderRequests() {
 export function SellerHomePage() {
   usePageTitle('Seller Home');
   const { student } = useSession();
-  const client = useSellingClient();
+  const client = useQueryClient();
   const books = useQuery({ queryKey: sellingKeys.books, queryFn: ({ signal }) => fetchAllSellerBooks(signal) }, client);
   const counts = books.data ? countListings(books.data) : undefined;
   const recent = books.data?.slice(0, LIMITS.sellerRecentBooks) ?? [];

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 // Sell a Book (/seller/sell, spec sections 2, 4 and 5): the three-step listing wizard with keystroke
 // filters, per-step checks, 4 to 6 photos, a draft that survives a reload, and the success dialog.
 import { useEffect, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
@@ -31,7 +32,7 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { createListing, sellingKeys, useSellingClient } from '../api';
+import { createListing, sellingKeys } from '../api';
 import { filterListingInput } from '../listing-input';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
 import { StepIndicator } from './step-indicator';
@@ -76,7 +77,7 @@ export function SellPage() {
   usePageTitle('Sell a Book', 'List a second-hand textbook on Reshelf in three short steps.');
   const { student } = useSession();
   const studentId = student?.id ?? 'anonymous';
-  const client = useSellingClient();
+  const client = useQueryClient();
 
   const [initial] = useState(() => loadDraft(studentId));
   const [values, setValues] = useState<WizardValues>(initial.values);
