@@ -21,9 +21,17 @@ export interface DatabaseHandle {
 // PostgreSQL returns int8 (count(*), sums) as strings; every count here fits a JS number.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; sqliteFile?: string }): DatabaseHandle {
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  sqliteFile?: string;
+  onIdleError?: (err: Error) => void;
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    // An idle connection the server drops (a restart, a failover, an admin's kill) must not crash the
+    // process: the pool discards it and opens a new one on the next query.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
