@@ -3,8 +3,10 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '@reshelf/shared';
 import type { Config } from '../config.ts';
-import { forbidden } from '../lib/errors.ts';
+import { badRequest, forbidden } from '../lib/errors.ts';
+import { containsNul } from '../lib/input.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -47,6 +49,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     const fetchSite = request.headers['sec-fetch-site'];
     if ((origin !== undefined && origin !== config.publicOrigin) || fetchSite === 'cross-site') {
       throw forbidden('Cross-site request blocked', 'CSRF');
+    }
+  });
+
+  // A NUL character in a path, query or JSON body is refused before any rule or query sees it.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest(MESSAGES.invalidInput, undefined, 'INVALID_CHARACTERS');
     }
   });
 });

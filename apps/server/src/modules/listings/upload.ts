@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS, MESSAGES } from '@reshelf/shared';
 import { badRequest, tooLarge, unsupportedMedia } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniffImage } from '../../lib/images.ts';
+import { containsNul } from '../../lib/input.ts';
 
 /** Limits for @fastify/multipart: one more file than allowed, so a 7th can be told apart and refused. */
 export const UPLOAD_LIMITS = {
@@ -48,11 +49,14 @@ async function readImage(part: MultipartFile): Promise<Buffer | null> {
 function parseBookData(part: MultipartValue): unknown {
   if (part.valueTruncated || typeof part.value !== 'string') throw badRequest(MESSAGES.invalidInput, { bookData: MESSAGES.invalidInput });
   if (part.value.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(part.value) as unknown;
+    value = JSON.parse(part.value) as unknown;
   } catch {
     throw badRequest(MESSAGES.invalidInput, { bookData: MESSAGES.invalidInput }, 'INVALID_JSON');
   }
+  if (containsNul(value)) throw badRequest(MESSAGES.invalidInput, { bookData: MESSAGES.invalidInput }, 'INVALID_CHARACTERS');
+  return value;
 }
 
 /**
