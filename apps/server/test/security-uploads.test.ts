@@ -74,6 +74,17 @@ describe(`markup and polyglots are refused (${dialectUnderTest})`, () => {
   });
 });
 
+describe(`listing details with hostile characters (${dialectUnderTest})`, () => {
+  it('a NUL character in bookData is 400 Invalid input data on every database (PostgreSQL refuses NUL in text)', async () => {
+    const before = storedFiles();
+    const body = img.multipart(img.listingParts({ ...bookData, title: 'Operating\u0000Systems' }, await img.pngs(4)));
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/books', payload: body.payload, headers: { ...body.headers, cookie: seller.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'Invalid input data' });
+    expect(storedFiles()).toEqual(before);
+  });
+});
+
 describe(`what is stored is a fresh picture, never the upload (${dialectUnderTest})`, () => {
   const PAYLOAD = '<script>alert(document.cookie)</script>';
 
