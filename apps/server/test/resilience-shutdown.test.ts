@@ -1,0 +1,110 @@
+// Issue 8, point 12: graceful shutdown. A real server process gets SIGTERM while 200 requests are in
+// flight (listing uploads and cart writes whose bodies are still arriving). Every one of them gets its
+// full answer; a new connection is refused (or answered 503); the process exits 0 within 10 seconds.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, dialectUnderTest, type TestDatabase } from './helpers/app.ts';
+import { PASSWORD, signupBody } from './helpers/accounts.ts';
+import * as img from './fixtures/images.ts';
+import { freePort, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
+
+let dataDir: string;
+let pg: TestDatabase | undefined;
+let server: ServerProcess | undefined;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-shutdown-'));
+  if (dialectUnderTest === 'postgres') pg = await createTestDatabase(dataDir);
+  server = startServer({ dataDir, port: await freePort(), databaseUrl: pg?.url });
+  await waitReady(server);
+}, 60_000);
+afterAll(async () => {
+  await stopServer(server);
+  await pg?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function account(userType: 'buyer' | 'seller') {
+  const body = signupBody({ userType });
+  const post = (url: string, payload: unknown) => fetch(server!.url + url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  await post('/api/v1/auth/register', body);
+  const login = await post('/api/v1/auth/login', { email: body.email, password: PASSWORD });
+  return login.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+interface Pending {
+  finish(): void;
+  answer: Promise<{ status: number; body: string } | { error: string }>;
+}
+
+/** Starts a request, sends its headers and the first part of its body, and holds the rest back. */
+function slowRequest(port: number, pathName: string, headers: Record<string, string>, body: Buffer): Promise<Pending> {
+  return new Promise((resolveStarted) => {
+    const req = http.request({ host: '127.0.0.1', port, path: pathName, method: 'POST', agent: false, headers: { ...headers, 'content-length': String(body.length) } });
+    const answer = new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(chunks).toString() }));
+        res.on('error', (e) => resolve({ error: String(e) }));
+      });
+      req.on('error', (e) => resolve({ error: String(e) }));
+    });
+    const half = Math.floor(body.length / 2);
+    req.on('socket', (socket) => socket.on('connect', () => {
+      req.write(body.subarray(0, half), () => resolveStarted({ answer, finish: () => req.end(body.subarray(half)) }));
+    }));
+  });
+}
+
+describe(`graceful shutdown (${dialectUnderTest})`, () => {
+  it('SIGTERM with 200 requests in flight: all answered in full, new ones refused, exit 0 within 10 s', async () => {
+    const seller = await account('seller');
+    const buyer = await account('buyer');
+    const packages = ((await (await fetch(`${server!.url}/api/v1/packages`)).json()) as { items: { id: string; isCustomRequest: boolean; price: number | null }[] }).items;
+    const pkg = packages.find((p) => !p.isCustomRequest && p.price !== null)!;
+    const photos = await img.pngs(4);
+    const bookData = { title: 'Graceful Exits', author: 'A. Author', isbn: '978-0-13-110362-7', publisher: 'Prentice Hall', publicationYear: 1988, language: 'english', category: 'computer-science', studyLevel: 'undergraduate', condition: 'good', price: 200, edition: '2nd', numberOfPages: 272, description: 'Classic.' };
+
+    const port = server!.port;
+    const started: Promise<Pending>[] = [];
+    for (let i = 0; i < 50; i++) {
+      const upload = img.multipart(img.listingParts(bookData, photos));
+      started.push(slowRequest(port, '/api/v1/books', { ...upload.headers, cookie: seller }, upload.payload));
+    }
+    for (let i = 0; i < 150; i++) {
+      started.push(slowRequest(port, '/api/v1/cart/items', { 'content-type': 'application/json', cookie: buyer }, Buffer.from(JSON.stringify({ type: 'package', id: pkg.id }))));
+    }
+    const inFlight = await Promise.all(started);
+    expect(inFlight).toHaveLength(200);
+    // Let the server read every request's headers: they are all being handled when the signal comes.
+    await new Promise((r) => setTimeout(r, 500));
+
+    const signalled = Date.now();
+    server!.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+
+    // A newcomer is turned away: connection refused, or 503 if it slipped in.
+    const late = await new Promise<number | string>((resolve) => {
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/v1/books', agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    expect(['ECONNREFUSED', 503]).toContain(late);
+
+    for (const p of inFlight) p.finish();
+    const answers = await Promise.all(inFlight.map((p) => p.answer));
+    const problems = answers.flatMap((a, i) => ('error' in a ? [`#${i}: ${a.error}`] : a.status !== 201 ? [`#${i}: ${a.status} ${a.body.slice(0, 100)}`] : []));
+    expect(problems).toEqual([]);
+    for (const a of answers) if (!('error' in a)) expect(() => JSON.parse(a.body)).not.toThrow();
+
+    const exit = await server!.exit;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+  }, 90_000);
+});
