@@ -105,6 +105,26 @@ export interface Order {
   updatedAt: string;
   /** The caller's own review of the other party, once given. */
   myReview: OrderReview | null;
+  /** While `requested`: when the request lapses (72 hours after it was made); otherwise null. */
+  expiresAt: string | null;
+  /** The decline or cancel reason, if one was given. */
+  reason: string | null;
+  /** The other party's review of the caller, once given. */
+  theirReview: OrderReview | null;
+}
+
+export type PackageOrderStatus = 'requested' | 'confirmed' | 'collected' | 'cancelled';
+
+/** A buyer's order of a whole textbook package, fulfilled by an admin. */
+export interface PackageOrder {
+  id: string;
+  packageId: string;
+  packageName: string;
+  amount: number;
+  status: PackageOrderStatus;
+  student: { id: string; firstName: string; email: string | null };
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** What an order list row needs; a full Order satisfies it. */

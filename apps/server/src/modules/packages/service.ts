@@ -1,5 +1,5 @@
 // Textbook packages: the fixed catalogue of the spec, and package orders an admin confirms and marks collected.
-import { TEXTBOOK_PACKAGES, centsToRand, randToCents, type TextbookPackage } from '@reshelf/shared';
+import { TEXTBOOK_PACKAGES, centsToRand, randToCents, type PackageOrder, type TextbookPackage } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import type { PackageOrdersTable } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
@@ -8,16 +8,8 @@ import { newId } from '../../lib/ids.ts';
 import type { SignedIn } from '../accounts/service.ts';
 import * as repo from './repository.ts';
 
-export interface PackageOrderJson {
-  id: string;
-  packageId: string;
-  packageName: string;
-  amount: number;
-  status: PackageOrdersTable['status'];
-  student: { id: string; firstName: string; email: string | null };
-  createdAt: string;
-  updatedAt: string;
-}
+/** The shared PackageOrder shape (docs/api.md, Packages). */
+export type PackageOrderJson = PackageOrder;
 
 const toJson = (r: PackageOrdersTable): PackageOrderJson => ({
   id: r.id,

@@ -12,14 +12,8 @@ export interface Cart {
   total: number;
 }
 
-export interface PackageOrder {
-  id: string;
-  packageId: string;
-  packageName: string;
-  amount: number;
-  status: 'requested' | 'confirmed' | 'collected' | 'cancelled';
-  createdAt: string;
-}
+import type { PackageOrder } from '@reshelf/shared';
+export type { PackageOrder } from '@reshelf/shared';
 
 export interface CheckoutResult {
   orders: Order[];

@@ -5,18 +5,8 @@ import { api } from '../../lib/api';
 
 export const QUEUE_PAGE_SIZE = 10;
 
-export type PackageOrderStatus = 'requested' | 'confirmed' | 'collected' | 'cancelled';
-
-export interface PackageOrder {
-  id: string;
-  packageId: string;
-  packageName: string;
-  amount: number;
-  status: PackageOrderStatus;
-  student: { id: string; firstName: string; email: string | null };
-  createdAt: string;
-  updatedAt: string;
-}
+import type { PackageOrder } from '@reshelf/shared';
+export type { PackageOrder, PackageOrderStatus } from '@reshelf/shared';
 
 export const moderationKeys = {
   all: ['admin'] as const,

@@ -1,20 +1,9 @@
 // Server state of one order: the order, its messages, and every action on it (accept with a meetup,
 // decline, cancel, confirm the handover, review, send a message). Answers go straight into the cache,
 // and so do the realtime events (see order-page.tsx).
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, OrderReview, ReviewBody } from '@reshelf/shared';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, ReviewBody } from '@reshelf/shared';
 import { api } from '../../lib/api';
-import { useQueryClient } from '@tanstack/react-query';
-
-/** The order as the server sends it, with docs/api.md's additions to the shared type. */
-export interface OrderDetail extends Order {
-  /** While requested: when the request lapses. */
-  expiresAt?: string | null;
-  /** The decline or cancel reason. */
-  reason?: string | null;
-  /** The other party's review of the caller. */
-  theirReview?: OrderReview | null;
-}
 
 export const orderKeys = {
   order: (id: string) => ['orders', 'detail', id] as const,
@@ -25,7 +14,7 @@ export function useOrder(id: string) {
   const client = useQueryClient();
   return useQuery({
     queryKey: orderKeys.order(id),
-    queryFn: ({ signal }) => api<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.order as OrderDetail),
+    queryFn: ({ signal }) => api<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.order),
   }, client);
 }
 
@@ -49,8 +38,8 @@ export function addMessageToCache(client: QueryClient, orderId: string, message:
 }
 
 /** Puts a fresh copy of the order in the cache, keeping what a realtime copy may lack. */
-export function putOrderInCache(client: QueryClient, order: OrderDetail) {
-  client.setQueryData<OrderDetail>(orderKeys.order(order.id), (current) => ({ ...current, ...order }));
+export function putOrderInCache(client: QueryClient, order: Order) {
+  client.setQueryData<Order>(orderKeys.order(order.id), (current) => ({ ...current, ...order }));
   // Lists (home, transactions) show the status too.
   void client.invalidateQueries({ queryKey: ['orders', 'list'] });
   void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
@@ -60,7 +49,7 @@ function useOrderAction<TVariables>(id: string, call: (variables: TVariables) =>
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (answer) => putOrderInCache(client, answer.order as OrderDetail),
+    onSuccess: (answer) => putOrderInCache(client, answer.order),
   }, client);
 }
 
@@ -91,7 +80,7 @@ export function useReviewOrder(id: string) {
   return useMutation({
     mutationFn: (body: ReviewBody) => api(path(id, 'review'), { method: 'POST', body }),
     onSuccess: (_answer, body) => {
-      client.setQueryData<OrderDetail>(orderKeys.order(id), (current) =>
+      client.setQueryData<Order>(orderKeys.order(id), (current) =>
         current ? { ...current, myReview: { rating: body.rating, comment: body.comment ?? null } } : current,
       );
       void client.invalidateQueries({ queryKey: orderKeys.order(id) });

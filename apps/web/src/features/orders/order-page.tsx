@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
+import type { Order } from '@reshelf/shared';
 import { useRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -22,7 +23,6 @@ import {
   useCompleteOrder,
   useDeclineOrder,
   useOrder,
-  type OrderDetail,
 } from './api';
 import { AcceptDialog } from './components/accept-dialog';
 import { MessagesPanel } from './components/messages-panel';
@@ -65,7 +65,7 @@ export function SafetyTips() {
 
 type Role = 'buyer' | 'seller';
 
-function Actions({ order, as, university }: { order: OrderDetail; as: Role; university: string }) {
+function Actions({ order, as, university }: { order: Order; as: Role; university: string }) {
   const [dialog, setDialog] = useState<'accept' | 'decline' | 'cancel' | null>(null);
   const decline = useDeclineOrder(order.id);
   const cancel = useCancelOrder(order.id);
