@@ -5,16 +5,20 @@
 //   npm run bench -- --postgres        a scratch database on BENCH_DATABASE_URL's server (dropped after)
 // Other flags: --seconds=10 --connections=10 --listings=100000 --skip-web --skip-upload --skip-lighthouse
 //   --build-web (rebuild apps/web first) --cpu-prof (write the server's CPU profile to .bench/)
+//   --precompress (serve a copy of the build with .br/.gz files beside each asset, to compare)
+//   --only=queries,http,upload,web (run only those parts)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { CATEGORIES, UNIVERSITY_IDS } from '@reshelf/shared';
 import { RARE_TERM } from './catalogue-data.ts';
 import { loadTable, measure, table, type LoadCase, type LoadResult } from './load.ts';
 import { ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
 import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedCatalogue } from './seed.ts';
+import { explainBrowse, timeCatalogueQueries } from './queries.ts';
 import { measureListingCreation } from './upload.ts';
 import { entryAssets, firstVisit, largestAsset, lighthouse, routeExists, type LighthouseScores } from './web.ts';
 
@@ -29,6 +33,7 @@ const { values: args } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     'build-web': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    precompress: { type: 'boolean', default: false },
     only: { type: 'string' },
   },
 });
@@ -63,6 +68,20 @@ function sample<T>(list: readonly T[], n: number): T[] {
   return out;
 }
 
+/** Writes name.br and name.gz beside every text file of the build, as a build step could. */
+function precompress(dir: string): number {
+  let n = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !/\.(js|css|html|svg|json|txt|xml)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const data = fs.readFileSync(file);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    n++;
+  }
+  return n;
+}
+
 function machine(): string {
   const cpus = os.cpus();
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${mb(os.totalmem())} RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
@@ -73,7 +92,9 @@ async function main() {
   const dialect = args.postgres ? 'postgres' : 'sqlite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-bench-'));
   fs.mkdirSync(outDir, { recursive: true });
-  const webDist = path.join(ROOT, 'apps/web/dist');
+  const builtWeb = path.join(ROOT, 'apps/web/dist');
+  // A copy of the build in the scratch folder: someone rebuilding apps/web mid-run cannot change what is measured.
+  const webDist = path.join(dataDir, 'web');
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
   let server: RunningProcess | undefined;
   let hello: RunningProcess | undefined;
@@ -81,13 +102,16 @@ async function main() {
 
   log(`# Reshelf benchmark — ${new Date().toISOString()}`);
   log(`machine: ${machine()}`);
+  log(`load average at start (other work on this machine): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   log(`database: ${dialect}; ${approved.toLocaleString('en-ZA')} approved listings; ${connections} connections × ${seconds} s per endpoint`);
 
   try {
-    if (args['build-web'] || !fs.existsSync(path.join(webDist, 'index.html'))) {
+    if (args['build-web'] || !fs.existsSync(path.join(builtWeb, 'index.html'))) {
       log('building the web app (npm run build -w apps/web)...');
       execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
     }
+    fs.cpSync(builtWeb, webDist, { recursive: true });
+    if (args.precompress) log(`precompressed ${precompress(webDist)} files of the web build (.br and .gz beside each, served by @fastify/static)`);
     let databaseUrl: string | undefined;
     if (dialect === 'postgres') {
       scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
@@ -98,6 +122,16 @@ async function main() {
     log('\n## Seeding');
     const seeded = await seedCatalogue({ dataDir, databaseUrl, approved, pending: Math.round(approved * 0.03), sellers: 400, log });
     log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+
+    if (want('queries')) {
+      log('\n## Catalogue queries in-process (no HTTP)');
+      log(await timeCatalogueQueries({ dataDir, databaseUrl, repeat: 20 }));
+      if (dialect === 'sqlite') {
+        log('\nThe same with a 64 MB SQLite page cache (PRAGMA cache_size = -65536; the default is 2 MB):');
+        log(await timeCatalogueQueries({ dataDir, databaseUrl, repeat: 20, cacheSizeKb: 65536 }));
+      }
+      log(`\nplan of the browse query (law + uct, price_asc):\n${await explainBrowse({ dataDir, databaseUrl })}`);
+    }
 
     server = await startServer({
       dataDir,
@@ -124,6 +158,7 @@ async function main() {
         { name: 'search, very common term (q=introduction)', paths: ['/api/v1/books?q=introduction'] },
         { name: `search, rare term (q=${RARE_TERM})`, paths: [`/api/v1/books?q=${RARE_TERM}`] },
         { name: 'browse: category+university, price_asc', paths: browse },
+        { name: 'browse: condition only, price_desc', paths: ['new', 'like-new', 'very-good', 'good', 'acceptable'].map((c) => `/api/v1/books?condition=${c}&sort=price_desc`) },
         { name: 'catalogue first page (no filters)', paths: ['/api/v1/books'] },
         { name: 'book detail GET /books/:id', paths: ids.map((id) => `/api/v1/books/${id}`) },
         { name: 'session check (signed in)', paths: ['/api/v1/auth/session'], headers: { cookie: buyerCookie } },
@@ -202,7 +237,8 @@ async function main() {
     }
     await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    log(`\nwhole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    log(`whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const file = path.join(outDir, `report-${dialect}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
     fs.writeFileSync(file, report.join('\n') + '\n');
     console.log(`report written to ${path.relative(ROOT, file)}`);

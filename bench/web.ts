@@ -128,6 +128,16 @@ export interface LighthouseScores {
   error?: string;
 }
 
+/** The first few offending items of an audit, in a line: console messages, issues, links, elements. */
+function describeItems(items: Record<string, unknown>[]): string {
+  const text = items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string } | undefined;
+    const parts = [item.description, item.issueType, item.source, item.href, item.text, node?.snippet, item.url].filter((v) => typeof v === 'string' && v);
+    return String(parts.join(' ')).replace(/\s+/g, ' ').slice(0, 160);
+  });
+  return text.length ? ` — ${text.join(' | ')}` : '';
+}
+
 /** Runs the Lighthouse CLI (mobile preset, system Chromium, headless) on one page. */
 export async function lighthouse(baseUrl: string, pagePath: string): Promise<LighthouseScores> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-lh-')), 'report.json');
@@ -149,7 +159,7 @@ export async function lighthouse(baseUrl: string, pagePath: string): Promise<Lig
     const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       runtimeError?: { message: string };
       categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
-      audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string }>;
+      audits: Record<string, { score: number | null; numericValue?: number; title: string; scoreDisplayMode: string; details?: { items?: Record<string, unknown>[] } }>;
     };
     if (report.runtimeError) return { path: pagePath, error: report.runtimeError.message };
     const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
@@ -160,7 +170,7 @@ export async function lighthouse(baseUrl: string, pagePath: string): Promise<Lig
         .filter((ref) => ref.weight > 0)
         .map((ref) => report.audits[ref.id])
         .filter((a) => a && a.scoreDisplayMode === 'binary' && a.score === 0)
-        .map((a) => `${cat}: ${a!.title}`),
+        .map((a) => `${cat}: ${a!.title}${describeItems(a!.details?.items ?? [])}`),
     );
     return {
       path: pagePath,
