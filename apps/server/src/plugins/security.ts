@@ -52,9 +52,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     }
   });
 
-  // A NUL character in a path, query or JSON body is refused before any rule or query sees it.
+  // A NUL character in a path or JSON body is refused before any rule or query sees it. (Query values are
+  // numbers and fixed choices, except the catalogue's search text, which drops what it cannot search.)
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    if (containsNul(request.params) || containsNul(request.body)) {
       throw badRequest(MESSAGES.invalidInput, undefined, 'INVALID_CHARACTERS');
     }
   });
