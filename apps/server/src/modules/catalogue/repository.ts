@@ -12,6 +12,9 @@ export interface CataloguePage {
   total: number;
 }
 
+/** A price filter in cents, kept inside PostgreSQL's integer range (no listing costs more; beyond it PostgreSQL errs). */
+const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_647);
+
 export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
   const pg = isPostgres(db);
   const where: RawBuilder<unknown>[] = [sql`b.status = 'approved'`, sql`b.availability = 'available'`];
@@ -20,8 +23,8 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
   if (query.condition) where.push(sql`b.condition = ${query.condition}`);
   if (query.language) where.push(sql`b.language = ${query.language}`);
   if (query.university) where.push(sql`b.university = ${query.university}`);
-  if (query.minPrice !== undefined) where.push(sql`b.price_cents >= ${Math.round(query.minPrice * 100)}`);
-  if (query.maxPrice !== undefined) where.push(sql`b.price_cents <= ${Math.round(query.maxPrice * 100)}`);
+  if (query.minPrice !== undefined) where.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
+  if (query.maxPrice !== undefined) where.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
 
   let from: RawBuilder<unknown> = sql`books b`;
   let score: RawBuilder<unknown> | undefined;
