@@ -1,71 +1,16 @@
 // Login page: the first failing rule toasted, each failure's message, the welcome toast and the
 // redirect by role (or back to the page the guard stopped the student at), and no login page for a
 // student who is already signed in.
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
-import { routes } from '../src/app/routes';
 import { toast } from '../src/components/ui/toast';
-import { Toaster } from '../src/components/ui/toaster';
-import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, renderApp, studentWith as harnessStudent, type Call } from './harness';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
-function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </SessionProvider>,
-  );
-  return router;
-}
-
-
-function studentWith(role: Role, extra: Partial<Student> = {}): Student {
-  return {
-    id: 'stu_4f9a2c7e1b3d',
-    email: 'thandi@students.wits.ac.za',
-    firstName: 'Thandi',
-    lastName: 'Nkosi',
-    studentNumber: '2345678',
-    university: 'wits',
-    role,
-    academicInfo: null,
-    createdAt: '2025-02-01T08:00:00.000Z',
-    updatedAt: '2025-02-01T08:00:00.000Z',
-    ...extra,
-  };
-}
+/** The student these tests sign in as, whatever the role. */
+const studentWith = (role: Role, extra: Partial<Student> = {}) =>
+  harnessStudent(role, { id: 'stu_4f9a2c7e1b3d', email: 'thandi@students.wits.ac.za', firstName: 'Thandi', lastName: 'Nkosi', ...extra });
 
 const logins = (calls: Call[]) => calls.filter((call) => call.path === '/auth/login');
 
@@ -91,7 +36,7 @@ describe('login page', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
     expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute('href', '/reset');
     expect(screen.getAllByRole('link', { name: 'Sign Up' }).some((link) => link.closest('form'))).toBe(true);
-    expect(document.title).toBe('Login | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Login | Reshelf'));
   });
 
   it('toasts the first failing rule and sends nothing', async () => {
@@ -117,7 +62,7 @@ describe('login page', () => {
   ])('shows the failure message (%#)', async (answer, message) => {
     const user = userEvent.setup();
     mockApi((call) => (call.path === '/auth/login' ? answer : undefined));
-    const router = renderApp('/login');
+    const { router } = renderApp('/login');
     await logIn(user);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -150,7 +95,7 @@ describe('login page', () => {
   ] as const)('welcomes a %s and replaces the page with %s', async (role, path) => {
     const user = userEvent.setup();
     const calls = mockApi((call) => (call.path === '/auth/login' ? json(200, { student: studentWith(role) }) : undefined));
-    const router = renderApp('/login');
+    const { router } = renderApp('/login');
     await logIn(user);
     expect(await screen.findByText('Welcome back, Thandi!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
@@ -162,7 +107,7 @@ describe('login page', () => {
   it('returns to the page the guard stopped the student at', async () => {
     const user = userEvent.setup();
     mockApi((call) => (call.path === '/auth/login' ? json(200, { student: studentWith('seller') }) : undefined));
-    const router = renderApp('/seller/settings');
+    const { router } = renderApp('/seller/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await logIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller/settings'));
@@ -171,13 +116,13 @@ describe('login page', () => {
 
   it('sends a student who is already signed in to their area', async () => {
     mockApi((call) => (call.path === '/auth/session' ? json(200, { student: studentWith('seller') }) : undefined));
-    const router = renderApp('/login');
+    const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller'));
   });
 
   it('sends a signed-in student away from /signup too', async () => {
     mockApi((call) => (call.path === '/auth/session' ? json(200, { student: studentWith('buyer') }) : undefined));
-    const router = renderApp('/signup');
+    const { router } = renderApp('/signup');
     await waitFor(() => expect(router.state.location.pathname).toBe('/buyer'));
   });
 });

@@ -1,55 +1,12 @@
 // Reset page: the request form (first rule toasted, normalised email, success and failure messages)
 // and, with ?token=, the new-password form (rules, mismatch, invalid link, success back to /login).
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../src/app/routes';
+import { afterEach, describe, expect, it } from 'vitest';
 import { toast } from '../src/components/ui/toast';
-import { Toaster } from '../src/components/ui/toaster';
-import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, renderApp, type Call, requestsTo } from './harness';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
-function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </SessionProvider>,
-  );
-  return router;
-}
-
-
-const resets = (calls: Call[]) => calls.filter((call) => call.path.startsWith('/auth/password-reset'));
+const resets = (calls: Call[]) => requestsTo(calls, (call) => call.path.startsWith('/auth/password-reset'));
 
 afterEach(() => {
   // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
@@ -69,7 +26,7 @@ describe('reset page: asking for a link', () => {
     expect(tips).toHaveTextContent(/Check your inbox/);
     expect(tips).toHaveTextContent(/Click the link/);
     expect(tips).toHaveTextContent(/Create a new password/);
-    expect(document.title).toBe('Reset Password | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Reset Password | Reshelf'));
   });
 
   it('toasts the first failing rule and sends nothing', async () => {
@@ -136,7 +93,7 @@ describe('reset page: setting the new password', () => {
   it('sets the password and goes to /login', async () => {
     const user = userEvent.setup();
     const calls = mockApi((call) => (call.path === '/auth/password-reset/confirm' ? new Response(null, { status: 204 }) : undefined));
-    const router = renderApp('/reset?token=tok_abcdefghijklmnop');
+    const { router } = renderApp('/reset?token=tok_abcdefghijklmnop');
     await user.type(await screen.findByLabelText('New Password'), 'N3w-Passw0rd!');
     await user.type(screen.getByLabelText('Confirm Password'), 'N3w-Passw0rd!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -152,7 +109,7 @@ describe('reset page: setting the new password', () => {
     mockApi((call) =>
       call.path === '/auth/password-reset/confirm' ? json(400, { error: 'Reset link is invalid or has expired', code: 'VALIDATION' }) : undefined,
     );
-    const router = renderApp('/reset?token=tok_used');
+    const { router } = renderApp('/reset?token=tok_used');
     await user.type(await screen.findByLabelText('New Password'), 'N3w-Passw0rd!');
     await user.type(screen.getByLabelText('Confirm Password'), 'N3w-Passw0rd!');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));

@@ -1,54 +1,12 @@
 // Sign-up page: the first failing rule is toasted and nothing is sent, a second submit while busy is
 // refused with the spec's text, success goes to /login after 1.5 s, and every failure has its message.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../src/app/routes';
 import { toast } from '../src/components/ui/toast';
-import { Toaster } from '../src/components/ui/toaster';
-import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, renderApp, type Call, requestsTo } from './harness';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
-function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </SessionProvider>,
-  );
-  return router;
-}
-
-const registered = (calls: Call[]) => calls.filter((call) => call.path === '/auth/register');
+const registered = (calls: Call[]) => requestsTo(calls, (call) => call.path === '/auth/register');
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(await screen.findByLabelText('First Name'), 'Thandi');
@@ -89,7 +47,7 @@ describe('sign-up page', () => {
     expect(screen.getByRole('button', { name: 'Join Reshelf' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Login now' })).toHaveAttribute('href', '/login');
-    expect(document.title).toBe('Sign Up | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Sign Up | Reshelf'));
   });
 
   it('toasts only the first failing rule and sends nothing', async () => {
@@ -162,7 +120,7 @@ describe('sign-up page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const calls = mockApi((call) => (call.path === '/auth/register' ? json(201, { student: {} }) : undefined));
-    const router = renderApp('/signup');
+    const { router } = renderApp('/signup');
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Join Reshelf' }));
 
@@ -206,7 +164,7 @@ describe('sign-up page', () => {
   ])('shows the failure message and stays (%#)', async (answer, message) => {
     const user = userEvent.setup();
     mockApi((call) => (call.path === '/auth/register' ? answer : undefined));
-    const router = renderApp('/signup');
+    const { router } = renderApp('/signup');
     await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Join Reshelf' }));
     expect(await screen.findByText(message)).toBeInTheDocument();

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatRand } from '@reshelf/shared';
-import { bookWith, json, list, mockApi, orderWith, renderApp, studentWith } from './buying-harness';
+import { bookWith, json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
 
 function counter(label: string): string | null {
   const card = screen.getByText(label).closest('a')!;

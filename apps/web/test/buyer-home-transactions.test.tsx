@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, formatDate, formatRand } from '@reshelf/shared';
-import { json, list, mockApi, orderWith, renderApp, studentWith } from './buying-harness';
+import { json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
 
 function orders(count: number) {
   return Array.from({ length: count }, (_, index) =>

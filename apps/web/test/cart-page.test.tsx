@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEXTBOOK_PACKAGES, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, json, mockApi, orderWith, renderApp, studentWith } from './buying-harness';
+import { bookWith, json, mockApi, orderWith, renderApp, studentWith } from './harness';
 
 afterEach(() => toast.dismiss());
 

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, installFakeWebSocket, json, mockApi, orderWith, renderApp, studentWith, type Call } from './buying-harness';
+import { bookWith, installFakeWebSocket, json, mockApi, orderWith, renderApp, studentWith, type Call } from './harness';
 
 // The order page a request leads to listens on the realtime channel.
 beforeEach(() => installFakeWebSocket());

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './buying-harness';
+import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './harness';
 
 afterEach(() => toast.dismiss());
 

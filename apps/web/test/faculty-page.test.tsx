@@ -1,82 +1,23 @@
 // Faculty page: department depends on the faculty (disabled until one is chosen, cleared when it
 // changes), the button labels, the Academic Status card, saving, the 24-hour rule and no form at all
 // without a student number.
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
-import { routes } from '../src/app/routes';
 import { toast } from '../src/components/ui/toast';
-import { Toaster } from '../src/components/ui/toaster';
-import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, renderApp, signedInAs, studentWith as harnessStudent, type Call, requestsTo } from './harness';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
-function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </SessionProvider>,
-  );
-  return router;
-}
-
-
-function studentWith(role: Role, extra: Partial<Student> = {}): Student {
-  return {
-    id: 'stu_4f9a2c7e1b3d',
-    email: 'thandi@students.wits.ac.za',
-    firstName: 'Thandi',
-    lastName: 'Nkosi',
-    studentNumber: '2345678',
-    university: 'wits',
-    role,
-    academicInfo: null,
-    createdAt: '2025-02-01T08:00:00.000Z',
-    updatedAt: '2025-02-01T08:00:00.000Z',
-    ...extra,
-  };
-}
-
-/** The session check answers with this student. */
-const signedInAs = (student: Student) => (call: Call) =>
-  call.path === '/auth/session' ? json(200, { student }) : undefined;
+/** The student these tests sign in as, whatever the role. */
+const studentWith = (role: Role, extra: Partial<Student> = {}) =>
+  harnessStudent(role, { id: 'stu_4f9a2c7e1b3d', email: 'thandi@students.wits.ac.za', firstName: 'Thandi', lastName: 'Nkosi', ...extra });
 
 afterEach(() => {
   // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
   toast.dismiss();
 });
 
-const facultyCalls = (calls: Call[]) => calls.filter((call) => call.path === '/student/faculty');
+const facultyCalls = (calls: Call[]) => requestsTo(calls, (call) => call.path === '/student/faculty');
 
 const withDetails = studentWith('seller', {
   academicInfo: {

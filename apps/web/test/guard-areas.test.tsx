@@ -1,75 +1,16 @@
 // Role guards and the dashboard shell: the spinner while the session check runs, /login for visitors,
 // the access-denied toasts, the sidebar entries of each area, collapsing, the phone menu, the avatar
 // picker and Sign Out.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
-import { routes } from '../src/app/routes';
 import { toast } from '../src/components/ui/toast';
-import { Toaster } from '../src/components/ui/toaster';
-import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, renderApp, signedInAs, studentWith as harnessStudent } from './harness';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
-function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </SessionProvider>,
-  );
-  return router;
-}
-
-
-function studentWith(role: Role, extra: Partial<Student> = {}): Student {
-  return {
-    id: 'stu_4f9a2c7e1b3d',
-    email: 'thandi@students.wits.ac.za',
-    firstName: 'Thandi',
-    lastName: 'Nkosi',
-    studentNumber: '2345678',
-    university: 'wits',
-    role,
-    academicInfo: null,
-    createdAt: '2025-02-01T08:00:00.000Z',
-    updatedAt: '2025-02-01T08:00:00.000Z',
-    ...extra,
-  };
-}
-
-/** The session check answers with this student. */
-const signedInAs = (student: Student) => (call: Call) =>
-  call.path === '/auth/session' ? json(200, { student }) : undefined;
+/** The student these tests sign in as, whatever the role. */
+const studentWith = (role: Role, extra: Partial<Student> = {}) =>
+  harnessStudent(role, { id: 'stu_4f9a2c7e1b3d', email: 'thandi@students.wits.ac.za', firstName: 'Thandi', lastName: 'Nkosi', ...extra });
 
 afterEach(() => {
   // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
@@ -95,7 +36,7 @@ describe('role guard', () => {
 
   it('sends a visitor to /login', async () => {
     mockApi(() => undefined);
-    const router = renderApp('/buyer/settings');
+    const { router } = renderApp('/buyer/settings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.state).toEqual({ from: '/buyer/settings' });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
@@ -103,8 +44,8 @@ describe('role guard', () => {
 
   it('clears a persisted student the server no longer knows', async () => {
     window.localStorage.setItem('user', JSON.stringify(studentWith('buyer')));
-    mockApi(() => undefined);
-    const router = renderApp('/buyer');
+    mockApi((call) => (call.path === '/auth/session' ? json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' }) : undefined));
+    const { router } = renderApp('/buyer');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('user')).toBeNull();
   });
@@ -115,7 +56,7 @@ describe('role guard', () => {
     ['seller', '/admin', 'Access denied. Admin account required.'],
   ] as const)('refuses a %s at %s with the spec toast and goes to /login', async (role, path, message) => {
     mockApi(signedInAs(studentWith(role)));
-    const router = renderApp(path);
+    const { router } = renderApp(path);
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     // The login page stays (to switch accounts) and says who is signed in.
@@ -222,7 +163,7 @@ describe('dashboard shell', () => {
       if (call.path === '/auth/logout') return new Response(null, { status: 204 });
       return undefined;
     });
-    const router = renderApp('/buyer');
+    const { router } = renderApp('/buyer');
     const [signOut] = await screen.findAllByRole('button', { name: 'Sign Out' });
     await user.click(signOut!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -238,7 +179,7 @@ describe('dashboard shell', () => {
       if (call.path === '/auth/logout') throw new TypeError('Failed to fetch');
       return undefined;
     });
-    const router = renderApp('/seller');
+    const { router } = renderApp('/seller');
     const [signOut] = await screen.findAllByRole('button', { name: 'Sign Out' });
     await user.click(signOut!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand, type OrderMessage } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { isoToLocalInput } from '../src/features/orders/meetup-time';
-import { FakeWebSocket, installFakeWebSocket, json, list, mockApi, orderWith, renderApp, studentWith, type Call, type OrderFixture } from './buying-harness';
+import { FakeWebSocket, installFakeWebSocket, json, list, mockApi, orderWith, renderApp, studentWith, type Call, type OrderFixture } from './harness';
 
 beforeEach(() => installFakeWebSocket());
 afterEach(() => {

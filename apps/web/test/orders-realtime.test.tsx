@@ -3,7 +3,7 @@
 // (not signed in) stays closed, and close() stops everything.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RECONNECT_DELAYS_MS, connectRealtime, reconnectDelay } from '../src/lib/realtime';
-import { FakeWebSocket, installFakeWebSocket } from './buying-harness';
+import { FakeWebSocket, installFakeWebSocket } from './harness';
 
 beforeEach(() => {
   installFakeWebSocket();

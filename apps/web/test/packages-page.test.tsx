@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEXTBOOK_PACKAGES, formatRand, type TextbookPackage } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { customRequestLink, CUSTOM_REQUEST_TEXT } from '../src/features/packages/packages-page';
-import { json, mockApi, renderApp, studentWith } from './buying-harness';
+import { json, mockApi, renderApp, studentWith } from './harness';
 
 afterEach(() => toast.dismiss());
 

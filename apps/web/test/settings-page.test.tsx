@@ -1,74 +1,15 @@
 // Settings: the read-only profile, the reset link, the password change and the whole account-deletion
 // flow with every cancel message, the busy message, the wrong password and success.
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
-import { routes } from '../src/app/routes';
 import { toast } from '../src/components/ui/toast';
-import { Toaster } from '../src/components/ui/toaster';
-import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, renderApp, signedInAs, studentWith as harnessStudent, type Call, requestsTo } from './harness';
 
-interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-}
-
-const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
-
-/** Answers the app's API calls with `handler`; the session check says "not signed in" unless handled. */
-function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
-}
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <SessionProvider>
-      <RouterProvider router={router} />
-      <Toaster />
-    </SessionProvider>,
-  );
-  return router;
-}
-
-
-function studentWith(role: Role, extra: Partial<Student> = {}): Student {
-  return {
-    id: 'stu_4f9a2c7e1b3d',
-    email: 'thandi@students.wits.ac.za',
-    firstName: 'Thandi',
-    lastName: 'Nkosi',
-    studentNumber: '2345678',
-    university: 'wits',
-    role,
-    academicInfo: null,
-    createdAt: '2025-02-01T08:00:00.000Z',
-    updatedAt: '2025-02-01T08:00:00.000Z',
-    ...extra,
-  };
-}
-
-/** The session check answers with this student. */
-const signedInAs = (student: Student) => (call: Call) =>
-  call.path === '/auth/session' ? json(200, { student }) : undefined;
+/** The student these tests sign in as, whatever the role. */
+const studentWith = (role: Role, extra: Partial<Student> = {}) =>
+  harnessStudent(role, { id: 'stu_4f9a2c7e1b3d', email: 'thandi@students.wits.ac.za', firstName: 'Thandi', lastName: 'Nkosi', ...extra });
 
 afterEach(() => {
   // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
@@ -79,7 +20,7 @@ async function openSecurity(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('tab', { name: 'Security & Privacy' }));
 }
 
-const deletes = (calls: Call[]) => calls.filter((call) => call.method === 'DELETE');
+const deletes = (calls: Call[]) => requestsTo(calls, (call) => call.method === 'DELETE');
 
 describe('settings: profile', () => {
   it('shows name, email, student number and university read-only', async () => {
@@ -143,7 +84,7 @@ describe('settings: security', () => {
     status = 204;
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('Password changed successfully')).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/auth/password').at(-1)).toEqual({
+    expect(requestsTo(calls, (call) => call.path === '/auth/password').at(-1)).toEqual({
       method: 'PUT',
       path: '/auth/password',
       body: { oldPassword: 'Old-Passw0rd!', password: 'N3w-Passw0rd!' },
@@ -213,7 +154,7 @@ describe('settings: delete account', () => {
     const calls = mockApi((call) =>
       call.method === 'DELETE' ? json(401, { error: 'Password is incorrect', code: 'UNAUTHENTICATED' }) : signedInAs(studentWith('seller'))(call),
     );
-    const router = renderApp('/seller/settings');
+    const { router } = renderApp('/seller/settings');
     await openSecurity(user);
     await deleteWith(user, 'wrong-password');
     expect(await screen.findByText('Password is incorrect')).toBeInTheDocument();
@@ -236,7 +177,7 @@ describe('settings: delete account', () => {
     const calls = mockApi((call) =>
       call.method === 'DELETE' ? new Promise<Response>((resolve) => (finish = resolve)) : signedInAs(studentWith('seller'))(call),
     );
-    const router = renderApp('/seller/settings');
+    const { router } = renderApp('/seller/settings');
     await openSecurity(user);
     await deleteWith(user, 'Str0ng!pass');
     await user.click(await screen.findByRole('button', { name: 'Deleting Account...' }));

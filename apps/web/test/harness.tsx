@@ -1,7 +1,7 @@
-// Shared set-up of the buying tests: the real route table with a fresh query cache and the session,
-// a fake API answering by method and path, a fake WebSocket to push realtime events, and sample data.
+// Shared set-up of the web tests: the real route table (whose root route brings a fresh query cache) with
+// the session, a fake API answering by method and path, a fake WebSocket to push realtime events, and
+// sample data.
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Book, Order, Role, Student } from '@reshelf/shared';
@@ -45,20 +45,27 @@ export function mockApi(handler: (call: Call) => Response | Promise<Response> | 
   return calls;
 }
 
+/** The calls that `match`, as method, path and body (what most assertions compare). */
+export const requestsTo = (calls: Call[], match: (call: Call) => boolean) =>
+  calls.filter(match).map(({ method, path, body }) => ({ method, path, body }));
+
+/** Answers the session check with this student (for tests that sign in through the API, not storage). */
+export const signedInAs = (student: Student) => (call: Call) =>
+  call.path === '/auth/session' ? json(200, { student }) : undefined;
+
 /** Renders the whole app at `path`, as the given student (persisted, so the page paints at once). */
 export function renderApp(path: string, student: Student | null = null) {
   if (student) window.localStorage.setItem('user', JSON.stringify(student));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
-    <QueryClientProvider client={client}>
+    <>
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
-  return { ...result, router, client };
+  return { ...result, router };
 }
 
 export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
