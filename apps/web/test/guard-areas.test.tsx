@@ -74,6 +74,7 @@ describe('dashboard shell', () => {
       ['Home', '/buyer'],
       ['Buy Books', '/buyer/books'],
       ['Textbook Packages', '/buyer/packages'],
+      ['Cart', '/buyer/cart'],
       ['Transactions', '/buyer/transactions'],
       ['Faculty', '/buyer/faculty'],
       ['Settings', '/buyer/settings'],

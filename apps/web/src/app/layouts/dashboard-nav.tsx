@@ -1,5 +1,5 @@
 // The sidebar entries of each area (spec section 2, Guarded areas): Home, the books entry, Transactions,
-// Faculty and Settings; buyers also get Textbook Packages, sellers Sell a Book, admins their queue.
+// Faculty and Settings; buyers also get Textbook Packages and their Cart, sellers Sell a Book, admins their queue.
 import {
   BookOpen,
   GraduationCap,
@@ -7,6 +7,7 @@ import {
   Library,
   Package,
   PlusCircle,
+  ShoppingCart,
   Receipt,
   Settings,
   ShieldCheck,
@@ -27,6 +28,7 @@ export const DASHBOARD_NAV: Record<Role, DashboardNavItem[]> = {
     { to: '/buyer', label: 'Home', icon: House, end: true },
     { to: '/buyer/books', label: 'Buy Books', icon: BookOpen },
     { to: '/buyer/packages', label: 'Textbook Packages', icon: Package },
+    { to: '/buyer/cart', label: 'Cart', icon: ShoppingCart },
     { to: '/buyer/transactions', label: 'Transactions', icon: Receipt },
     { to: '/buyer/faculty', label: 'Faculty', icon: GraduationCap },
     { to: '/buyer/settings', label: 'Settings', icon: Settings },
