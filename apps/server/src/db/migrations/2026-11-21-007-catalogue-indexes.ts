@@ -4,13 +4,14 @@
 // old (status, availability, created_at) index made SQLite sort ~90,000 wide rows for a filtered,
 // price-sorted page (2-8 s under load). Each index below serves one sort order (or a selective filter)
 // in index order, and carries every filter column plus the id, so both the page and its count are read
-// from the index alone, never from the wide rows. Frozen.
+// from the index alone, never from the wide rows. The narrow index of 004 stays: counting every
+// available listing reads it in half the time of a wide one on PostgreSQL. Frozen.
 import { sql, type Kysely } from 'kysely';
 
 const FILTERS = 'category, university, study_level, condition, language';
 
 const INDEXES = {
-  // Newest first (the default sort, and the tie-break of every other sort). Replaces the index of 004.
+  // Newest first (the default sort, and the tie-break of every other sort).
   books_catalogue_newest_idx: `status, availability, created_at DESC, id, ${FILTERS}, price_cents`,
   // Cheapest first and dearest first: one index per direction, so each is read forwards without a sort.
   books_catalogue_price_asc_idx: `status, availability, price_cents, created_at DESC, id, ${FILTERS}`,
@@ -22,10 +23,8 @@ const INDEXES = {
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const [name, columns] of Object.entries(INDEXES)) await sql.raw(`CREATE INDEX ${name} ON books (${columns})`).execute(db);
-  await sql`DROP INDEX IF EXISTS books_status_availability_created_idx`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`CREATE INDEX books_status_availability_created_idx ON books (status, availability, created_at)`.execute(db);
   for (const name of Object.keys(INDEXES)) await sql.raw(`DROP INDEX IF EXISTS ${name}`).execute(db);
 }
