@@ -40,7 +40,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   });
 
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Small answers (a book, a session) cost more CPU to compress than they save on the wire.
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
 
   // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is refused.
   app.addHook('onRequest', async (request) => {
