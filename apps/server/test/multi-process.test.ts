@@ -1,7 +1,6 @@
 // Several server processes on PostgreSQL and Redis behave as one marketplace: they migrate once, share
 // sessions and rate limits, deliver realtime events across processes, and run scheduled work once.
 // Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both and insists).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,59 +9,11 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
 import { insertBook } from './helpers/books.ts';
+import { freePort, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const enabled = Boolean(process.env.TEST_DATABASE_URL && REDIS_URL);
 if (process.env.CI === 'true' && process.env.TEST_DATABASE_URL && !REDIS_URL) throw new Error('CI must run the multi-process test: set TEST_DATABASE_URL and TEST_REDIS_URL');
-
-const root = path.resolve(import.meta.dirname, '../../..');
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output: string[];
-  exit: Promise<number | null>;
-}
-
-function startServer(databaseUrl: string, port: number): Proc {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-'));
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL,
-      LOG_LEVEL: 'warn',
-      JOB_POLL_MS: '100',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => output.push(String(d)));
-  child.stderr!.on('data', (d) => output.push(String(d)));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url: `http://127.0.0.1:${port}`, output, exit };
-}
-
-async function waitReady(p: Proc, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(`${p.url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${p.output.join('')}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> | null, headers: res.headers });
 const post = (base: string, url: string, body: unknown, cookie?: string) =>
@@ -71,20 +22,25 @@ const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.sta
 
 describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => {
   let db: TestDatabase;
-  let a: Proc;
-  let b: Proc;
+  let a: ServerProcess;
+  let b: ServerProcess;
 
   beforeAll(async () => {
     db = await createTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-db-')));
-    const base = 4300 + Math.floor(Math.random() * 500);
+    const start = async () =>
+      startServer({
+        dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-')),
+        port: await freePort(),
+        databaseUrl: db.url!,
+        env: { REDIS_URL: REDIS_URL!, JOB_POLL_MS: '100' },
+      });
     // Both start at the same moment against an empty database.
-    a = startServer(db.url!, base);
-    b = startServer(db.url!, base + 1);
+    [a, b] = await Promise.all([start(), start()]);
     await Promise.all([waitReady(a), waitReady(b)]);
   }, 60_000);
 
   afterAll(async () => {
-    for (const p of [a, b]) if (p && p.child.exitCode === null) p.child.kill('SIGKILL');
+    await Promise.all([stopServer(a), stopServer(b)]);
     await db?.drop();
   });
 
@@ -168,8 +124,8 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     const started = Date.now();
     a.child.kill('SIGTERM');
     b.child.kill('SIGTERM');
-    expect(await a.exit).toBe(0);
-    expect(await b.exit).toBe(0);
+    expect((await a.exit).code).toBe(0);
+    expect((await b.exit).code).toBe(0);
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

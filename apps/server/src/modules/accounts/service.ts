@@ -39,6 +39,25 @@ export interface AccountDeletionHook {
   afterDelete?(studentId: string): Promise<void>;
 }
 
+/** A new student row: the given identity, no academic details yet, created and updated at `at`. */
+function newStudentRow(
+  identity: Pick<StudentRow, 'email' | 'password_hash' | 'first_name' | 'last_name' | 'student_number' | 'university' | 'role'>,
+  at: string,
+): StudentRow {
+  return {
+    id: newId(),
+    ...identity,
+    faculty_name: null,
+    department_name: null,
+    year_of_study: null,
+    semester: null,
+    academic_year: null,
+    academic_updated_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export function toStudent(row: StudentRow): Student {
   return {
     id: row.id,
@@ -100,25 +119,18 @@ export function createAccountsService(ctx: AppContext) {
       refuseCommonPassword(body.password);
       const existing = await repo.findStudentByEmail(db, body.email);
       if (existing) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
-      const t = iso(now());
-      const row = {
-        id: newId(),
-        email: body.email,
-        password_hash: await hashPassword(body.password),
-        first_name: body.firstName,
-        last_name: body.lastName,
-        student_number: body.studentNumber,
-        university: body.university,
-        role: body.userType as Role,
-        faculty_name: null,
-        department_name: null,
-        year_of_study: null,
-        semester: null,
-        academic_year: null,
-        academic_updated_at: null,
-        created_at: t,
-        updated_at: t,
-      };
+      const row = newStudentRow(
+        {
+          email: body.email,
+          password_hash: await hashPassword(body.password),
+          first_name: body.firstName,
+          last_name: body.lastName,
+          student_number: body.studentNumber,
+          university: body.university,
+          role: body.userType as Role,
+        },
+        iso(now()),
+      );
       try {
         await repo.insertStudent(db, row);
       } catch (err) {
@@ -281,25 +293,25 @@ export function createAccountsService(ctx: AppContext) {
     async ensureAdmin(email: string, password: string, names = { firstName: 'Reshelf', lastName: 'Admin' }): Promise<'created' | 'exists'> {
       const normalised = email.trim().toLowerCase();
       if (await repo.findStudentByEmail(db, normalised)) return 'exists';
-      const t = iso(now());
-      await repo.insertStudent(db, {
-        id: newId(),
-        email: normalised,
-        password_hash: await hashPassword(password),
-        first_name: names.firstName,
-        last_name: names.lastName,
-        student_number: 'ADMIN',
-        university: 'wits',
-        role: 'admin',
-        faculty_name: null,
-        department_name: null,
-        year_of_study: null,
-        semester: null,
-        academic_year: null,
-        academic_updated_at: null,
-        created_at: t,
-        updated_at: t,
-      });
+      const row = newStudentRow(
+        {
+          email: normalised,
+          password_hash: await hashPassword(password),
+          first_name: names.firstName,
+          last_name: names.lastName,
+          student_number: 'ADMIN',
+          university: 'wits',
+          role: 'admin',
+        },
+        iso(now()),
+      );
+      try {
+        await repo.insertStudent(db, row);
+      } catch (err) {
+        // Several processes starting together with ADMIN_EMAIL: one creates it, the others find it.
+        if (await repo.findStudentByEmail(db, normalised)) return 'exists';
+        throw err;
+      }
       return 'created';
     },
 
