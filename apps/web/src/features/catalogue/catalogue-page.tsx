@@ -230,6 +230,8 @@ export function CataloguePage({ area }: CataloguePageProps) {
   } else if (data) {
     body = (
       <>
+        {/* The cards' titles are level-3 headings; this keeps the outline in order for screen readers. */}
+        <h2 className="sr-only">Books for sale</h2>
         <ul
           className={cn('grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4', results.isPlaceholderData && 'opacity-60 transition-opacity')}
           aria-busy={results.isPlaceholderData || undefined}

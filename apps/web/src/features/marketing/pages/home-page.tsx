@@ -68,7 +68,8 @@ export function HomePage() {
                 <ArrowRight aria-hidden="true" size={20} />
               </ButtonLink>
               <ButtonLink to="/about" size="lg" variant="outline">
-                Learn More
+                {/* The spec's label; the hidden words tell screen readers and search engines where it goes. */}
+                Learn More<span className="sr-only"> about Reshelf</span>
               </ButtonLink>
             </div>
           </div>
