@@ -156,6 +156,32 @@ describe('My Books', () => {
     expect(patch?.body).toEqual({ price: 399.99, condition: 'very-good', description: book.description, additionalNotes: 'Meet at the library' });
   });
 
+  it('replaces the photos: 4 to 6 new ones go up with the edit as multipart', async () => {
+    const user = userEvent.setup();
+    const book = bookWith({ title: 'New Photos', status: 'declined' });
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/seller/books')) return json(200, list([book]));
+      if (call.method === 'PATCH') return json(200, { book: { ...book, status: 'pending' } });
+      return undefined;
+    });
+    renderPage(<MyBooksPage />, { path: '/seller/books' });
+    await user.click(await screen.findByRole('button', { name: 'Edit New Photos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    await user.click(within(dialog).getByLabelText('Replace the photos'));
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    const files = [1, 2, 3, 4].map((n) => new File([new Uint8Array([137, 80, 78, 71, n])], `photo-${n}.png`, { type: 'image/png' }));
+    await user.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, files);
+    expect(save).toBeEnabled();
+    await user.click(save);
+    expect(await screen.findByText('Listing updated')).toBeInTheDocument();
+    const patch = calls.find((call) => call.method === 'PATCH');
+    expect(patch?.body).toBeInstanceOf(FormData);
+    const form = patch!.body as FormData;
+    expect(form.getAll('images')).toHaveLength(4);
+    expect(JSON.parse(String(form.get('bookData')))).toMatchObject({ price: book.price, condition: book.condition });
+  });
+
   it("withdraws after confirmation, and shows the server's reason when it cannot", async () => {
     const user = userEvent.setup();
     const locked = bookWith({ title: 'Reserved Book', availability: 'reserved' });

@@ -39,9 +39,14 @@ export interface ListingEdit {
   additionalNotes: string | null;
 }
 
-export async function editListing(id: string, body: ListingEdit): Promise<Book> {
-  const answer = await api<BookResponse>(`/books/${encodeURIComponent(id)}`, { method: 'PATCH', body });
-  return answer.book;
+/** Saves the edit; with `photos` (4 to 6) the listing's photos are replaced too (multipart PATCH). */
+export async function editListing(id: string, body: ListingEdit, photos?: readonly File[]): Promise<Book> {
+  const path = `/books/${encodeURIComponent(id)}`;
+  if (!photos?.length) return (await api<BookResponse>(path, { method: 'PATCH', body })).book;
+  const formData = new FormData();
+  formData.append('bookData', JSON.stringify(body));
+  for (const photo of photos) formData.append('images', photo, photo.name);
+  return (await api<BookResponse>(path, { method: 'PATCH', formData })).book;
 }
 
 export async function withdrawListing(id: string): Promise<void> {

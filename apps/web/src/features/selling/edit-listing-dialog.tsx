@@ -1,8 +1,10 @@
+// The owner's edit of a listing (API.md PATCH /books/:id): price, condition, description, notes and,
+// optionally, a new set of 4 to 6 photos. An approved listing that changes goes back to review, and the
+// dialog says so before saving.
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-// The owner's edit of a listing (API.md PATCH /books/:id): price, condition, description and notes.
-// An approved listing that changes goes back to review, and the dialog says so before saving.
-import { useState, type FormEvent } from 'react';
-import { CONDITIONS, CONDITION_LABELS, fieldErrors, firstIssueMessage, listingEditSchema, type Book } from '@reshelf/shared';
+import { CONDITIONS, CONDITION_LABELS, LIMITS, fieldErrors, firstIssueMessage, listingEditSchema, type Book } from '@reshelf/shared';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
@@ -14,6 +16,7 @@ import { serverErrorText } from '../../lib/session';
 import { editListing, sellingKeys } from './api';
 import { normaliseStatus } from './book-status';
 import { filterListingInput } from './listing-input';
+import { ImagePicker, revokePreview, type PickedImage } from './sell/image-picker';
 import { useLast } from './use-last';
 
 export const LISTING_UPDATED = 'Listing updated';
@@ -52,7 +55,14 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
   const [values, setValues] = useState<EditValues>(() => valuesOf(book));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [replacePhotos, setReplacePhotos] = useState(false);
+  const [photos, setPhotos] = useState<PickedImage[]>([]);
   const set = (name: keyof EditValues, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  // Previews are object URLs: release the ones still shown when the dialog closes.
+  const shownPhotos = useRef(photos);
+  shownPhotos.current = photos;
+  useEffect(() => () => shownPhotos.current.forEach(revokePreview), []);
+  const tooFewPhotos = replacePhotos && photos.length < LIMITS.minImages;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,12 +76,16 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
     setErrors({});
     setSaving(true);
     try {
-      await editListing(book.id, {
-        price: parsed.data.price ?? book.price,
-        condition: parsed.data.condition ?? book.condition,
-        description: parsed.data.description ?? book.description,
-        additionalNotes: parsed.data.additionalNotes ?? null,
-      });
+      await editListing(
+        book.id,
+        {
+          price: parsed.data.price ?? book.price,
+          condition: parsed.data.condition ?? book.condition,
+          description: parsed.data.description ?? book.description,
+          additionalNotes: parsed.data.additionalNotes ?? null,
+        },
+        replacePhotos ? photos.map((photo) => photo.file) : undefined,
+      );
       toast.success(LISTING_UPDATED);
       await client.invalidateQueries({ queryKey: sellingKeys.books });
       onDone();
@@ -106,11 +120,17 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
       <Field label="Additional Notes (optional)" error={errors.additionalNotes}>
         <Textarea value={values.additionalNotes} onChange={(event) => set('additionalNotes', event.target.value)} rows={2} />
       </Field>
+      <Checkbox
+        checked={replacePhotos}
+        onChange={(event) => setReplacePhotos(event.target.checked)}
+        label="Replace the photos"
+      />
+      {replacePhotos && <ImagePicker images={photos} onChange={setPhotos} disabled={saving} />}
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={saving} disabled={tooFewPhotos}>
           {saving ? 'Saving...' : 'Save changes'}
         </Button>
       </div>
