@@ -149,5 +149,5 @@ describe(`crash safety under SIGKILL (${dialectUnderTest})`, () => {
     const after = await fetch(`${server.url}/api/v1/orders`, { headers: { cookie: buyers[0]! } });
     expect(after.status).toBe(200);
     await stopServer(server, 'SIGTERM');
-  }, 180_000);
+  }, Math.max(180_000, ROUNDS * 15_000));
 });
