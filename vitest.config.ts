@@ -6,6 +6,9 @@ import react from '@vitejs/plugin-react';
 // and the web components (jsdom).
 export default defineConfig({
   test: {
+    // CI runs on a shared 2-core machine: a test that fails once is run once more (and reported as
+    // flaky), as Playwright does; locally a failure is a failure.
+    retry: process.env.CI ? 1 : 0,
     projects: [
       {
         test: { name: 'shared', root: './packages/shared', include: ['test/**/*.test.ts'], environment: 'node' },
