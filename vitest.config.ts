@@ -4,18 +4,20 @@ import react from '@vitejs/plugin-react';
 
 // One Vitest run, three projects: the shared rules, the server (integration through app.inject)
 // and the web components (jsdom).
+// CI runs on a shared 2-core machine: a test that fails once is run once more (and reported as flaky),
+// as Playwright does; locally a failure is a failure. Inline projects do not inherit root options.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
-    // CI runs on a shared 2-core machine: a test that fails once is run once more (and reported as
-    // flaky), as Playwright does; locally a failure is a failure.
-    retry: process.env.CI ? 1 : 0,
     projects: [
       {
-        test: { name: 'shared', root: './packages/shared', include: ['test/**/*.test.ts'], environment: 'node' },
+        test: { name: 'shared', retry, root: './packages/shared', include: ['test/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {
           name: 'server',
+          retry,
           root: './apps/server',
           include: ['test/**/*.test.ts'],
           environment: 'node',
@@ -29,6 +31,7 @@ export default defineConfig({
         resolve: { alias: { '@': new URL('./apps/web/src', import.meta.url).pathname } },
         test: {
           name: 'web',
+          retry,
           root: './apps/web',
           include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
