@@ -41,11 +41,14 @@ async function logIn(page: Page, email: string, password: string) {
  * and success toasts are checked on their own in the toast system's tests.)
  */
 async function closeToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Close toast' }).or(page.locator('[data-sonner-toast] [data-close-button]'));
-  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) {
-    await close.first().click({ force: true }).catch(() => {});
-  }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  // Only the front toast is visible (one at a time); closing it brings the next forward, so keep
+  // closing until none is left (they also leave by themselves after 10 s).
+  await expect(async () => {
+    const close = page.locator('[data-sonner-toast] [data-close-button]');
+    const count = await close.count();
+    for (let i = 0; i < count; i += 1) await close.nth(i).click({ force: true, timeout: 1000 }).catch(() => {});
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 25_000 });
 }
 
 /** Sign Out lives in the sidebar on desktop and in the menu on phones. */
