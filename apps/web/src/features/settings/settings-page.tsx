@@ -2,8 +2,8 @@
 // the reset link, the password change and the Danger Zone.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Check, Circle, KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
-import { MESSAGES, changePasswordSchema, firstIssueMessage, passwordChecklist, universityName, type Student } from '@reshelf/shared';
+import { KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
+import { MESSAGES, changePasswordSchema, firstIssueMessage, universityName, type Student } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -11,7 +11,7 @@ import { PasswordInput } from '../../components/ui/password-input';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
+import { PasswordChecklist } from '../../components/ui/password-checklist';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
@@ -96,7 +96,6 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
   const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [saving, setSaving] = useState(false);
-  const checklist = passwordChecklist(password);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -151,15 +150,7 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        <ul id="new-password-rules" aria-label="Password requirements" className="grid gap-1.5 text-sm sm:col-span-2 sm:grid-cols-3">
-          {checklist.map((rule) => (
-            <li key={rule.id} className={cn('flex items-center gap-2', rule.met ? 'text-brand-700' : 'text-ink-600')}>
-              {rule.met ? <Check aria-hidden="true" size={16} /> : <Circle aria-hidden="true" size={14} />}
-              {rule.label}
-              <span className="sr-only">{rule.met ? ' (met)' : ' (not met yet)'}</span>
-            </li>
-          ))}
-        </ul>
+        <PasswordChecklist id="new-password-rules" password={password} className="sm:col-span-2 sm:grid-cols-3" />
         <div className="sm:col-span-2">
           <Button type="submit" aria-busy={saving || undefined}>
             {saving ? 'Changing Password...' : 'Change Password'}

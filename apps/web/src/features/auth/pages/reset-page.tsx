@@ -2,11 +2,10 @@
 // a reset link; with ?token=..., the form that sets the new password.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Check, Circle, Inbox, KeyRound, MailCheck, MousePointerClick, ShieldAlert } from 'lucide-react';
+import { Inbox, KeyRound, MailCheck, MousePointerClick, ShieldAlert } from 'lucide-react';
 import {
   MESSAGES,
   firstIssueMessage,
-  passwordChecklist,
   resetConfirmSchema,
   resetRequestSchema,
 } from '@reshelf/shared';
@@ -16,7 +15,7 @@ import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
+import { PasswordChecklist } from '../../../components/ui/password-checklist';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading } from '../components/auth-shell';
@@ -138,7 +137,6 @@ function NewPasswordForm({ token }: { token: string }) {
   const [linkInvalid, setLinkInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const checklist = passwordChecklist(password);
 
   if (linkInvalid) {
     return (
@@ -201,15 +199,7 @@ function NewPasswordForm({ token }: { token: string }) {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        <ul id="reset-password-rules" aria-label="Password requirements" className="-mt-2 grid gap-1.5 text-sm sm:grid-cols-2">
-          {checklist.map((rule) => (
-            <li key={rule.id} className={cn('flex items-center gap-2', rule.met ? 'text-brand-700' : 'text-ink-600')}>
-              {rule.met ? <Check aria-hidden="true" size={16} /> : <Circle aria-hidden="true" size={14} />}
-              {rule.label}
-              <span className="sr-only">{rule.met ? ' (met)' : ' (not met yet)'}</span>
-            </li>
-          ))}
-        </ul>
+        <PasswordChecklist id="reset-password-rules" password={password} className="-mt-2 sm:grid-cols-2" />
         <Field label="Confirm Password" id="reset-confirm">
           <PasswordInput
             name="confirmPassword"
