@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Receipt, Search } from 'lucide-react';
-import { LIMITS, ORDER_STATUSES, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId, type Order, type OrderStatus } from '@reshelf/shared';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId, type Order, type OrderStatus } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -13,14 +13,9 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
+import { transactionsPage } from '../../lib/transactions-paging';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAllBuyerOrders } from './api';
-
-const PAGE_SIZE = LIMITS.transactionsPageSize;
-
-export function showingText(from: number, to: number, total: number): string {
-  return `Showing ${from} to ${to} of ${total} transactions`;
-}
 
 function matches(order: Order, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -43,11 +38,7 @@ export function BuyerTransactionsPage() {
 
   const all = orders.data ?? [];
   const rows = all.filter((order) => matches(order, search) && (!status || order.status === status));
-  const pageCount = Math.max(1, Math.ceil(rows.length / PAGE_SIZE));
-  const current = Math.min(page, pageCount);
-  const visible = rows.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
-  const from = rows.length === 0 ? 0 : (current - 1) * PAGE_SIZE + 1;
-  const to = Math.min(current * PAGE_SIZE, rows.length);
+  const { visible, current, pageCount, text } = transactionsPage(rows, page);
 
   let body;
   if (orders.isPending) {
@@ -160,7 +151,7 @@ export function BuyerTransactionsPage() {
         </ul>
         <div className="flex flex-col items-center justify-between gap-3 border-t border-ink-100 px-5 py-4 sm:flex-row">
           <p aria-live="polite" className="text-sm text-ink-600">
-            {showingText(from, to, rows.length)}
+            {text}
           </p>
           <div className="flex gap-2">
             <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>

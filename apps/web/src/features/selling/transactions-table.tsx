@@ -3,10 +3,11 @@
 // A real <table> from tablet width up; stacked cards on phones.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
-import { LIMITS, formatDate, formatRand, transactionId, type Availability, type Book } from '@reshelf/shared';
+import { formatDate, formatRand, transactionId, type Availability, type Book } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
+import { transactionsPage } from '../../lib/transactions-paging';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 
 export interface TransactionRow {
@@ -58,10 +59,6 @@ export function filterTransactions(rows: readonly TransactionRow[], query: strin
     .sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
 }
 
-export function showingText(from: number, to: number, total: number): string {
-  return `Showing ${from} to ${to} of ${total} transactions`;
-}
-
 function Status({ row }: { row: TransactionRow }) {
   return (
     <span className="inline-flex flex-wrap gap-1.5">
@@ -83,13 +80,9 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
-  const pageSize = LIMITS.transactionsPageSize;
 
   const filtered = useMemo(() => filterTransactions(rows, query, status), [rows, query, status]);
-  const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
-  const current = Math.min(page, pages);
-  const start = (current - 1) * pageSize;
-  const visible = filtered.slice(start, start + pageSize);
+  const { visible, current, pageCount: pages, text } = transactionsPage(filtered, page);
 
   return (
     <div>
@@ -192,7 +185,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
 
           <div className="mt-5 flex flex-col items-center justify-between gap-3 sm:flex-row">
             <p aria-live="polite" className="text-sm text-ink-600">
-              {showingText(start + 1, start + visible.length, filtered.length)}
+              {text}
             </p>
             <div className="flex w-full gap-2 sm:w-auto">
               <Button variant="outline" className="flex-1 sm:flex-none" disabled={current <= 1} onClick={() => setPage(current - 1)}>
