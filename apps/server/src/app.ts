@@ -37,6 +37,7 @@ import { createCartService } from './modules/cart/service.ts';
 import { localStorage } from './lib/storage.ts';
 import { listingRoutes } from './modules/listings/routes.ts';
 import { createListingsService } from './modules/listings/service.ts';
+import { createCatalogueCache } from './modules/listings/public-cache.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
 import { createModerationService } from './modules/moderation/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
@@ -147,7 +148,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   scheduler.add({ name: 'prune-sessions', everyMs: 6 * 3_600_000, run: () => accounts.pruneSessions() });
   scheduler.add({ name: 'newsletter-sync', everyMs: 60_000, run: () => newsletter.syncDue() });
   const storage = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
-  const listings = createListingsService(ctx, storage);
+  const catalogueCache = createCatalogueCache(ctx, (err) => app.log.warn({ err }, 'catalogue cache generation unavailable'));
+  app.addHook('onClose', async () => catalogueCache.close());
+  const listings = createListingsService(ctx, storage, catalogueCache);
   accounts.onAccountDeletion(listings.accountDeletionHook);
   const notifications = createNotificationsService(ctx);
   const hub = createRealtimeHub(config.redisUrl, (err) => app.log.warn({ err }, 'realtime error'));
@@ -172,7 +175,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   accounts.onAccountDeletion(orders.accountDeletionHook);
   listings.useRatings((ids, dbh) => orders.ratingsOf(ids, dbh));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
-  const catalogue = createCatalogueService(ctx, hydrate);
+  const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages);
   const packages = createPackagesService(ctx);
   accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });

@@ -109,6 +109,28 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     ws.close();
   });
 
+  it('a change made on one process shows at once in the catalogue the other has cached', async () => {
+    const stamp = Date.now();
+    const mk = async (role: string) => {
+      const email = `cache.${role}.${stamp}@students.wits.ac.za`;
+      await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: role, lastName: 'C', studentNumber: '1234567', university: 'wits', userType: role });
+      const res = await post(a.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' });
+      return { cookie: cookieOf(res), id: ((await res.json()) as { student: { id: string } }).student.id };
+    };
+    const seller = await mk('seller');
+    const buyer = await mk('buyer');
+    const bookId = await insertBook(db.handle.db, seller.id, { title: `Crossprocess Cachetest ${stamp}` });
+    const onB = async () => ({
+      book: (await json(await fetch(`${b.url}/api/v1/books/${bookId}`))).body?.book as { availability: string },
+      total: (await json(await fetch(`${b.url}/api/v1/books?q=cachetest`))).body?.total,
+    });
+    // Twice, so the second answer comes from B's cache.
+    await onB();
+    expect(await onB()).toMatchObject({ book: { availability: 'available' }, total: 1 });
+    expect((await post(a.url, '/api/v1/orders', { bookId }, buyer.cookie)).status).toBe(201);
+    expect(await onB()).toMatchObject({ book: { availability: 'reserved' }, total: 0 });
+  });
+
   it('runs scheduled work once across processes', async () => {
     // Both processes poll every 100 ms; each job's interval is a minute or more, so each ran exactly once.
     await new Promise((r) => setTimeout(r, 1500));

@@ -5,11 +5,12 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { watchWrites, type WriteWatch } from './write-watch.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
-export interface DatabaseHandle {
+export interface DatabaseHandle extends WriteWatch {
   db: Db;
   dialect: Dialect;
   /** The SQLite file, for backups and integrity checks; undefined on PostgreSQL. */
@@ -58,9 +59,11 @@ export function openDatabase(opts: {
     // An idle connection the server drops (a restart, a failover, an admin's kill) must not crash the
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { dialect, watch } = watchWrites(new PostgresDialect({ pool }));
+    const db = new Kysely<Database>({ dialect });
     return {
       db,
+      onWrite: watch.onWrite,
       dialect: 'postgres',
       sqlitePath: undefined,
       ping: async () => void (await sql`select 1`.execute(db)),
@@ -77,9 +80,11 @@ export function openDatabase(opts: {
   // 64 MB of page cache instead of SQLite's 2 MB: the catalogue's search index stays in memory
   // (docs/performance.md: halves a common-word search at 100,000 listings).
   database.pragma('cache_size = -65536');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const { dialect, watch } = watchWrites(new SqliteDialect({ database: withStatementCache(database) }));
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
+    onWrite: watch.onWrite,
     dialect: 'sqlite',
     sqlitePath: file,
     ping: async () => void (await sql`select 1`.execute(db)),

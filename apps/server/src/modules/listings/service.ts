@@ -27,6 +27,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage.ts';
+import type { CatalogueCache } from './public-cache.ts';
 import * as repo from './repository.ts';
 import type { BookImageRow, BookRow } from './repository.ts';
 
@@ -97,7 +98,7 @@ export type RatingsProvider = (studentIds: string[], dbh: Db) => Promise<Map<str
 
 export type ModerationDecision = { status: 'approved' } | { status: 'declined'; reason: string };
 
-export function createListingsService(ctx: AppContext, storage: Storage) {
+export function createListingsService(ctx: AppContext, storage: Storage, cache?: CatalogueCache) {
   const { db, clock } = ctx;
   const now = () => iso(clock.now());
 
@@ -210,10 +211,15 @@ export function createListingsService(ctx: AppContext, storage: Storage) {
 
     /** A listing as `viewer` may see it: approved ones for anyone, others only for the owner or an admin. */
     async viewBook(viewer: Student | null, id: string): Promise<Book> {
-      const row = await repo.findBook(db, id);
-      const visible = row && (row.status === 'approved' || (viewer && (viewer.id === row.seller_id || viewer.role === 'admin')));
-      if (!row || !visible) throw notFound();
-      return toBook(row);
+      const load = async () => {
+        const row = await repo.findBook(db, id);
+        return row ? toBook(row) : null;
+      };
+      // Approved books look the same to everyone, so they are served from the catalogue cache.
+      const book = cache ? await cache.books.read(id, load, (b) => b?.status === 'approved') : await load();
+      const visible = book && (book.status === 'approved' || (viewer && (viewer.id === book.seller.id || viewer.role === 'admin')));
+      if (!book || !visible) throw notFound();
+      return book;
     },
 
     /**

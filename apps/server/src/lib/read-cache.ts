@@ -1,0 +1,85 @@
+// A read-through cache of public answers that is never stale: every entry carries the generation it was
+// loaded under, and a write to the underlying tables moves the generation on. With one process the
+// generation is a counter in memory; with several (REDIS_URL) it is a Redis counter every process reads,
+// so a write on one process is seen by the next read on any other (docs/decisions/0007-catalogue-read-cache.md).
+import type { Redis } from 'ioredis';
+
+export interface Generation {
+  /** The generation now; a read takes it before loading and files what it loaded under it. */
+  current(): number | Promise<number>;
+  /** Moves the generation on: every entry loaded before is dead. Resolves once every process sees it. */
+  bump(): Promise<void>;
+}
+
+export function localGeneration(): Generation {
+  let value = 0;
+  return {
+    current: () => value,
+    bump: async () => void (value += 1),
+  };
+}
+
+/** The generation as a Redis counter shared by every process; NaN (so no caching) while Redis fails. */
+export function redisGeneration(redis: Redis, key: string, onError: (err: unknown) => void): Generation & { current(): Promise<number> } {
+  return {
+    async current() {
+      try {
+        return Number((await redis.get(key)) ?? 0);
+      } catch (err) {
+        onError(err);
+        return Number.NaN;
+      }
+    },
+    async bump() {
+      await redis.incr(key);
+    },
+  };
+}
+
+export interface ReadCache<V> {
+  /** The cached value of `key` when it is current, else `load()`'s, kept when `keep` says so. */
+  read(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
+  /** How many entries are held (dead ones included until the next read notices the new generation). */
+  size(): number;
+  /** Drops every entry (a write whose generation bump failed). */
+  clear(): void;
+}
+
+/**
+ * A bounded cache over `generation`; the oldest entries go first when it is full. `maxAgeMs` bounds how
+ * long an entry may serve at all: with a shared generation, a write made while Redis was unreachable
+ * could not move it on, so entries from before such an outage must not outlive it by long.
+ */
+export function createReadCache<V>(generation: Generation, opts: { max: number; maxAgeMs?: number }): ReadCache<V> {
+  const entries = new Map<string, { generation: number; value: V; at: number }>();
+  let seen = Number.NaN;
+  const maxAge = opts.maxAgeMs ?? Number.POSITIVE_INFINITY;
+  return {
+    async read(key, load, keep = () => true) {
+      const current = await generation.current();
+      if (Number.isNaN(current)) {
+        entries.clear();
+        seen = Number.NaN;
+        return load();
+      }
+      if (current !== seen) {
+        // Everything held belongs to an older generation.
+        entries.clear();
+        seen = current;
+      }
+      const hit = entries.get(key);
+      if (hit && hit.generation === current && performance.now() - hit.at < maxAge) return hit.value;
+      const startedAt = performance.now();
+      const value = await load();
+      // Filed under the generation read before loading: a write that lands meanwhile makes it dead.
+      if (keep(value) && current === seen) {
+        entries.delete(key);
+        if (entries.size >= opts.max) entries.delete(entries.keys().next().value!);
+        entries.set(key, { generation: current, value, at: startedAt });
+      }
+      return value;
+    },
+    size: () => entries.size,
+    clear: () => entries.clear(),
+  };
+}

@@ -1,0 +1,42 @@
+// The public catalogue's read cache: approved books by id and catalogue pages, dead as soon as anything
+// a Book is built from changes (the listing, its photos, its seller, the seller's reviews), on this
+// process or, with REDIS_URL, on any other (docs/decisions/0007-catalogue-read-cache.md).
+import type { Book, ListResponse } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';
+
+/** The tables Book JSON is read from: a write to any of them may change what a visitor should see. */
+export const BOOK_SOURCE_TABLES = ['books', 'book_images', 'students', 'reviews'] as const;
+
+const GENERATION_KEY = 'reshelf:catalogue:generation';
+export const MAX_AGE_MS = 30_000;
+
+export interface CatalogueCache {
+  /** Book JSON by id; only approved books are kept (others depend on who asks). */
+  books: ReadCache<Book | null>;
+  /** Catalogue answers by their normalised query. */
+  pages: ReadCache<ListResponse<Book>>;
+  /** Stops listening to the database (the app is closing). */
+  close(): void;
+}
+
+export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>, onError: (err: unknown) => void): CatalogueCache {
+  const generation: Generation = ctx.redis ? redisGeneration(ctx.redis, GENERATION_KEY, onError) : localGeneration();
+  // An entry serves at most this long whatever happens: a bump lost to a Redis outage, or a change made
+  // to the database by something other than a Reshelf server (an operator's SQL, a restore).
+  const maxAgeMs = MAX_AGE_MS;
+  const books = createReadCache<Book | null>(generation, { max: 20_000, maxAgeMs });
+  const pages = createReadCache<ListResponse<Book>>(generation, { max: 500, maxAgeMs });
+  const stop = ctx.database.onWrite(BOOK_SOURCE_TABLES, async () => {
+    try {
+      await generation.bump();
+    } catch (err) {
+      // Redis is unreachable: this process forgets what it holds; the others cannot read the generation
+      // either and load from the database meanwhile (and their entries expire within maxAgeMs).
+      books.clear();
+      pages.clear();
+      onError(err);
+    }
+  });
+  return { books, pages, close: stop };
+}

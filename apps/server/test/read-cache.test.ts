@@ -1,0 +1,64 @@
+// The read cache's rules, without a database: entries die with their generation, a load that a write
+// overtakes is not kept, an unreadable generation means no caching, and the size and age are bounded.
+import { describe, expect, it, vi } from 'vitest';
+import { createReadCache, localGeneration, type Generation } from '../src/lib/read-cache.ts';
+
+const counter = () => {
+  let n = 0;
+  return { load: async () => `v${++n}`, calls: () => n };
+};
+
+describe('read cache', () => {
+  it('serves a kept value until the generation moves on', async () => {
+    const gen = localGeneration();
+    const cache = createReadCache<string>(gen, { max: 10 });
+    const c = counter();
+    expect(await cache.read('k', c.load)).toBe('v1');
+    expect(await cache.read('k', c.load)).toBe('v1');
+    await gen.bump();
+    expect(await cache.read('k', c.load)).toBe('v2');
+    expect(c.calls()).toBe(2);
+  });
+
+  it('does not keep what a write overtook while it loaded', async () => {
+    const gen = localGeneration();
+    const cache = createReadCache<string>(gen, { max: 10 });
+    let release!: () => void;
+    const slow = cache.read('k', () => new Promise<string>((resolve) => (release = () => resolve('old'))));
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    await gen.bump();
+    release();
+    expect(await slow).toBe('old');
+    expect(await cache.read('k', async () => 'new')).toBe('new');
+  });
+
+  it('keeps only what `keep` accepts', async () => {
+    const cache = createReadCache<string | null>(localGeneration(), { max: 10 });
+    expect(await cache.read('missing', async () => null, (v) => v !== null)).toBeNull();
+    expect(await cache.read('missing', async () => 'found', (v) => v !== null)).toBe('found');
+  });
+
+  it('loads every time while the generation cannot be read', async () => {
+    let failing = false;
+    const gen: Generation = { current: () => (failing ? Number.NaN : 1), bump: async () => {} };
+    const cache = createReadCache<string>(gen, { max: 10 });
+    const c = counter();
+    await cache.read('k', c.load);
+    failing = true;
+    expect(await cache.read('k', c.load)).toBe('v2');
+    expect(await cache.read('k', c.load)).toBe('v3');
+    failing = false;
+    // What was held before the outage is gone, not served again.
+    expect(await cache.read('k', c.load)).toBe('v4');
+  });
+
+  it('holds at most `max` entries and none older than `maxAgeMs`', async () => {
+    const cache = createReadCache<string>(localGeneration(), { max: 3, maxAgeMs: 50 });
+    for (const k of ['a', 'b', 'c', 'd']) await cache.read(k, async () => k);
+    expect(cache.size()).toBe(3);
+    const c = counter();
+    expect(await cache.read('d', c.load)).toBe('d');
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await cache.read('d', c.load)).toBe('v1');
+  });
+});
