@@ -1,7 +1,8 @@
 // Security headers (a CSP the app itself satisfies), compression, and the cross-site write check.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@reshelf/shared';
 import type { Config } from '../config.ts';
@@ -10,10 +11,27 @@ import { containsNul } from '../lib/input.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * The headers helmet sets for these options. They are the same on every answer, so they are worked out
+ * once here instead of by helmet on every request (it re-parses the CSP each time; docs/performance.md).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => void (failure = err));
+  if (failure) throw failure;
+  return headers;
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { config } = opts;
   const wsOrigin = config.publicOrigin.replace(/^http/, 'ws');
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,13 +49,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
         'manifest-src': ["'self'"],
       },
     },
-    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=()';
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   // Small answers (a book, a session) cost more CPU to compress than they save on the wire.
