@@ -63,21 +63,24 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   // Small answers (a book, a session) cost more CPU to compress than they save on the wire.
   await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
 
-  // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is refused.
-  app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method)) return;
+  // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is
+  // refused. These hooks run on every request, so they are plain callbacks (no promise per request).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!WRITE_METHODS.has(request.method)) return done();
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     if ((origin !== undefined && origin !== config.publicOrigin) || fetchSite === 'cross-site') {
-      throw forbidden('Cross-site request blocked', 'CSRF');
+      return done(forbidden('Cross-site request blocked', 'CSRF'));
     }
+    done();
   });
 
   // A NUL character in a path or JSON body is refused before any rule or query sees it. (Query values are
   // numbers and fixed choices, except the catalogue's search text, which drops what it cannot search.)
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.body)) {
-      throw badRequest(MESSAGES.invalidInput, undefined, 'INVALID_CHARACTERS');
+      return done(badRequest(MESSAGES.invalidInput, undefined, 'INVALID_CHARACTERS'));
     }
+    done();
   });
 });

@@ -32,18 +32,21 @@ export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: AccountsService }) => {
   await app.register(cookie);
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // A plain callback: most requests (pages, files, visitors) have no session to look up and pay no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     // Static files and pages need no session; only the API reads it.
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith('/api/')) return done();
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
-    const found = await opts.accounts.resolveSession(token);
-    if (!found) {
-      clearSessionCookie(app, reply);
-      return;
-    }
-    request.auth = found;
-    if (found.refreshed) setSessionCookie(app, reply, token, found.cookieMaxAgeSeconds);
+    if (!token) return done();
+    opts.accounts.resolveSession(token).then((found) => {
+      if (!found) {
+        clearSessionCookie(app, reply);
+        return done();
+      }
+      request.auth = found;
+      if (found.refreshed) setSessionCookie(app, reply, token, found.cookieMaxAgeSeconds);
+      done();
+    }, done);
   });
 });
 

@@ -3,6 +3,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendJsonOf } from '../../lib/json-text.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { requireRole, requireStudent } from '../../plugins/session.ts';
 import { bookIdParams, pageQuery } from './schemas.ts';
@@ -15,7 +16,10 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   const { listings, storage } = opts;
   // Multipart only in this scope: the rest of the API takes JSON.
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
-  app.addHook('onResponse', async (request) => discardUnreadBody(request));
+  app.addHook('onResponse', (request, _reply, done) => {
+    discardUnreadBody(request);
+    done();
+  });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Role checks run before validation and before the upload is read, so a buyer hears 403 at once.
@@ -29,8 +33,9 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
     return reply.status(201).send({ book });
   });
 
-  r.get('/api/v1/books/:id', { schema: { params: bookIdParams } }, async (request) => {
-    return { book: await listings.viewBook(request.auth?.student ?? null, request.params.id) };
+  r.get('/api/v1/books/:id', { schema: { params: bookIdParams } }, async (request, reply) => {
+    const book = await listings.viewBook(request.auth?.student ?? null, request.params.id);
+    return sendJsonOf(reply, book, () => ({ book }));
   });
 
   r.get('/api/v1/seller/books', { preValidation: seller, schema: { querystring: pageQuery } }, async (request) => {
