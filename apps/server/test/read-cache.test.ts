@@ -61,4 +61,21 @@ describe('read cache', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(await cache.read('d', c.load)).toBe('v1');
   });
+
+  it('reads many keys with one load for the missing ones, keeping only what `keep` accepts', async () => {
+    const gen = localGeneration();
+    const cache = createReadCache<string>(gen, { max: 10 });
+    const asked: string[][] = [];
+    const loadMany = async (keys: string[]) => {
+      asked.push(keys);
+      return new Map(keys.filter((k) => k !== 'gone').map((k) => [k, k === 'draft' ? 'draft' : `${k}!`]));
+    };
+    const first = await cache.readMany(['a', 'b', 'draft', 'gone'], loadMany, (v) => v !== 'draft');
+    expect([...first]).toEqual([['a', 'a!'], ['b', 'b!'], ['draft', 'draft']]);
+    await cache.readMany(['a', 'b', 'c', 'draft'], loadMany, (v) => v !== 'draft');
+    expect(asked).toEqual([['a', 'b', 'draft', 'gone'], ['c', 'draft']]);
+    await gen.bump();
+    await cache.readMany(['a'], loadMany);
+    expect(asked.at(-1)).toEqual(['a']);
+  });
 });

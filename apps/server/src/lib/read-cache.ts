@@ -39,6 +39,8 @@ export function redisGeneration(redis: Redis, key: string, onError: (err: unknow
 export interface ReadCache<V> {
   /** The cached value of `key` when it is current, else `load()`'s, kept when `keep` says so. */
   read(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
+  /** The same for many keys at once: one `loadMany` call for all the keys that are not held. */
+  readMany(keys: readonly string[], loadMany: (missing: string[]) => Promise<Map<string, V>>, keep?: (value: V) => boolean): Promise<Map<string, V>>;
   /** How many entries are held (dead ones included until the next read notices the new generation). */
   size(): number;
   /** Drops every entry (a write whose generation bump failed). */
@@ -54,30 +56,56 @@ export function createReadCache<V>(generation: Generation, opts: { max: number; 
   const entries = new Map<string, { generation: number; value: V; at: number }>();
   let seen = Number.NaN;
   const maxAge = opts.maxAgeMs ?? Number.POSITIVE_INFINITY;
+  /** The generation to read under, or NaN (load, keep nothing) while it cannot be read. */
+  const begin = async () => {
+    const current = await generation.current();
+    if (Number.isNaN(current)) {
+      entries.clear();
+      seen = Number.NaN;
+    } else if (current !== seen) {
+      // Everything held belongs to an older generation.
+      entries.clear();
+      seen = current;
+    }
+    return current;
+  };
+  const lookup = (key: string, current: number) => {
+    const hit = entries.get(key);
+    return hit && hit.generation === current && performance.now() - hit.at < maxAge ? hit : undefined;
+  };
+  // Filed under the generation read before loading: a write that lands meanwhile makes it dead.
+  const file = (key: string, value: V, current: number, at: number) => {
+    if (current !== seen) return;
+    entries.delete(key);
+    if (entries.size >= opts.max) entries.delete(entries.keys().next().value!);
+    entries.set(key, { generation: current, value, at });
+  };
   return {
     async read(key, load, keep = () => true) {
-      const current = await generation.current();
-      if (Number.isNaN(current)) {
-        entries.clear();
-        seen = Number.NaN;
-        return load();
-      }
-      if (current !== seen) {
-        // Everything held belongs to an older generation.
-        entries.clear();
-        seen = current;
-      }
-      const hit = entries.get(key);
-      if (hit && hit.generation === current && performance.now() - hit.at < maxAge) return hit.value;
+      const current = await begin();
+      const hit = lookup(key, current);
+      if (hit) return hit.value;
       const startedAt = performance.now();
       const value = await load();
-      // Filed under the generation read before loading: a write that lands meanwhile makes it dead.
-      if (keep(value) && current === seen) {
-        entries.delete(key);
-        if (entries.size >= opts.max) entries.delete(entries.keys().next().value!);
-        entries.set(key, { generation: current, value, at: startedAt });
-      }
+      if (keep(value)) file(key, value, current, startedAt);
       return value;
+    },
+    async readMany(keys, loadMany, keep = () => true) {
+      const current = await begin();
+      const found = new Map<string, V>();
+      const missing: string[] = [];
+      for (const key of keys) {
+        const hit = lookup(key, current);
+        if (hit) found.set(key, hit.value);
+        else missing.push(key);
+      }
+      if (!missing.length) return found;
+      const startedAt = performance.now();
+      for (const [key, value] of await loadMany(missing)) {
+        found.set(key, value);
+        if (keep(value)) file(key, value, current, startedAt);
+      }
+      return found;
     },
     size: () => entries.size,
     clear: () => entries.clear(),

@@ -29,13 +29,15 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
   let from: RawBuilder<unknown> = sql`books b`;
   let score: RawBuilder<unknown> | undefined;
   if (terms.length) {
+    // Scoring every match is most of a search's cost; it is only worth it when the answer is sorted by it.
+    const ranked = query.sort === 'relevance';
     if (pg) {
       where.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(terms)})`);
-      score = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
+      if (ranked) score = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
     } else {
       from = sql`books_fts f JOIN books b ON b.rowid = f.rowid`;
       where.push(sql`books_fts MATCH ${sqliteMatch(terms)}`);
-      score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0)`;
+      if (ranked) score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0)`;
     }
   }
   // The sort over columns of `t` (b, or the ranked matches m): best match first (ts_rank higher is
@@ -54,14 +56,14 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
   const whereSql = sql.join(where, sql` AND `);
   const offset = (query.page - 1) * query.pageSize;
   let rows: { id: string; total?: number | string }[];
-  if (score) {
-    // Ranking has to score every match before it can pick a page, so the total is counted in that
-    // same pass (a window over the matches) rather than by a second full-text query and join.
-    const ranked = await sql<{ id: string; total: number | string }>`
+  if (terms.length) {
+    // A search visits every match before it can pick a page (to rank or sort them), so the total is
+    // counted in that same pass (a window over the matches) rather than by a second full-text query.
+    const matches = await sql<{ id: string; total: number | string }>`
       SELECT m.id, count(*) OVER () AS total
-      FROM (SELECT b.id, b.created_at, b.price_cents, ${score} AS score FROM ${from} WHERE ${whereSql}) m
+      FROM (SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${whereSql}) m
       ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db);
-    rows = ranked.rows;
+    rows = matches.rows;
   } else {
     // Browsing reads the page and its count from the covering indexes of migration 007.
     rows = (await sql<{ id: string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db)).rows;

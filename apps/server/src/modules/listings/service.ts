@@ -198,9 +198,15 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
 
     /** Book JSON for these ids in the same order (ids with no book are skipped), whatever their status. */
     async booksByIds(ids: readonly string[], dbh: Db = db): Promise<Book[]> {
-      const rows = await repo.findBooks(dbh, ids);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return toBooks(ids.flatMap((id) => byId.get(id) ?? []), dbh);
+      const load = async (wanted: readonly string[]) => {
+        const rows = await repo.findBooks(dbh, wanted);
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return toBooks(wanted.flatMap((id) => byId.get(id) ?? []), dbh);
+      };
+      // Inside a transaction (dbh is not db) the caller must see its own view, never the cache.
+      if (!cache || dbh !== db) return load(ids);
+      const found = await cache.books.readMany(ids, async (missing) => new Map((await load(missing)).map((b) => [b.id, b])), (b) => b?.status === 'approved');
+      return ids.flatMap((id) => found.get(id) ?? []);
     },
 
     /** Any listing as Book JSON, whatever its status (for other modules: orders, catalogue). */
