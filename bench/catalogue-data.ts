@@ -98,6 +98,15 @@ const DESCRIPTION_CLOSERS = [
   '',
 ];
 
+/** Every subject word and author surname, lower case: searches students really type, for the cold-search run. */
+export const SEARCH_WORDS: string[] = [
+  ...new Set(
+    [...Object.values(SUBJECTS).flat(), ...SURNAMES]
+      .flatMap((s) => s.toLowerCase().split(/[^a-z]+/))
+      .filter((w) => w.length > 3 && !['with', 'from', 'theory', 'practice', 'systems', 'engineering'].includes(w)),
+  ),
+];
+
 /** A handful of listings carry a rare word, so the rare-term search has a known, small result. */
 export const RARE_TERM = 'zymurgy';
 const RARE_TITLE = 'Zymurgy - The Chemistry of Brewing';

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { CATEGORIES, UNIVERSITY_IDS } from '@reshelf/shared';
-import { RARE_TERM } from './catalogue-data.ts';
+import { RARE_TERM, SEARCH_WORDS } from './catalogue-data.ts';
 import { loadTable, measure, table, type LoadCase, type LoadResult } from './load.ts';
 import { ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
 import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedCatalogue } from './seed.ts';
@@ -80,6 +80,13 @@ function precompress(dir: string): number {
     n++;
   }
   return n;
+}
+
+/** A stable shuffle key, so the cold searches do not run in word order. */
+function hash(text: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  return h >>> 0;
 }
 
 function machine(): string {
@@ -153,10 +160,16 @@ async function main() {
       const ids = sample(seeded.approvedIds, 5000);
       const browse = CATEGORIES.flatMap((c, i) => UNIVERSITY_IDS.map((u, j) => `/api/v1/books?category=${c}&university=${u}&sort=price_asc${(i + j) % 3 ? '' : '&page=2'}`));
       const asset = largestAsset(webDist);
+      const coldSearches = SEARCH_WORDS.flatMap((w, i) =>
+        UNIVERSITY_IDS.flatMap((u, j) => ['relevance', 'price_asc'].map((sort) => `/api/v1/books?q=${w}&university=${u}&sort=${sort}${(i + j) % 2 ? '' : '&page=2'}`)),
+      ).sort((x, y) => (hash(x) - hash(y)));
       const cases: LoadCase[] = [
         { name: 'search, common term (q=calculus)', paths: ['/api/v1/books?q=calculus'] },
         { name: 'search, very common term (q=introduction)', paths: ['/api/v1/books?q=introduction'] },
         { name: `search, rare term (q=${RARE_TERM})`, paths: [`/api/v1/books?q=${RARE_TERM}`] },
+        // Every request a question nobody asked before (word × campus × sort), so none is answered from
+        // the catalogue cache (docs/decisions/0007): what a search costs the database.
+        { name: `search, never asked before (${coldSearches.length.toLocaleString("en-ZA")} different, cold cache)`, paths: coldSearches },
         { name: 'browse: category+university, price_asc', paths: browse },
         { name: 'browse: condition only, price_desc', paths: ['new', 'like-new', 'very-good', 'good', 'acceptable'].map((c) => `/api/v1/books?condition=${c}&sort=price_desc`) },
         { name: 'catalogue first page (no filters)', paths: ['/api/v1/books'] },
