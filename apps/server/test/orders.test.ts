@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
-import { registerAndLogin, type Account } from './helpers/accounts.ts';
+import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 
 let t: TestApp;
@@ -16,9 +16,7 @@ beforeAll(async () => {
   buyer = await registerAndLogin(t.app, { userType: 'buyer', firstName: 'Bongi' });
   otherBuyer = await registerAndLogin(t.app, { userType: 'buyer', firstName: 'Olwethu' });
   stranger = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Stranger' });
-  await t.app.services.accounts.ensureAdmin('admin@reshelf.test', 'Admin-Passw0rd!');
-  const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' } });
-  admin = { id: login.json().student.id, email: 'admin@reshelf.test', password: 'Admin-Passw0rd!', cookie: String(login.headers['set-cookie']).split(';')[0]!, role: 'admin' };
+  admin = await adminAccount(t.app);
 });
 afterAll(async () => t.close());
 

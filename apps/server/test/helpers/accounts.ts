@@ -49,3 +49,11 @@ export async function loginAs(app: App, email: string, password: string): Promis
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);
 }
+
+/** The admin account (made if absent, as ADMIN_EMAIL does at start-up), signed in. */
+export async function adminAccount(app: App, email = 'admin@reshelf.test', password = 'Admin-Passw0rd!'): Promise<Account> {
+  await app.services.accounts.ensureAdmin(email, password);
+  const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`admin login failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().student.id, email, password, cookie: cookieFrom(res), role: 'admin' };
+}
