@@ -1,17 +1,25 @@
-// The toast area: one message visible at a time, 10 s each, closable (spec section 2, Toast).
-import { Toaster as SonnerToaster } from 'sonner';
-import { LIMITS } from '@reshelf/shared';
+// The toast area's place in the app shell. sonner's <Toaster> mounts once sonner has loaded: on the
+// first toast, or as soon as the visitor first touches, clicks or types, so the area (a live region) is
+// usually in the page before the first message arrives and that message shows at once.
+import { useEffect, useSyncExternalStore } from 'react';
+import { loadedToastArea, onToastAreaLoaded, preloadToasts } from './toast';
+
+const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
 
 export function Toaster() {
-  return (
-    <SonnerToaster
-      position="top-center"
-      visibleToasts={1}
-      duration={LIMITS.toastDurationMs}
-      closeButton
-      richColors
-      toastOptions={{ closeButtonAriaLabel: 'Close', className: 'font-sans' }}
-      containerAriaLabel="Notifications"
-    />
-  );
+  const loaded = useSyncExternalStore(onToastAreaLoaded, loadedToastArea, () => null);
+
+  useEffect(() => {
+    if (loaded) return;
+    const load = () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, load, true);
+      preloadToasts().catch(() => {});
+    };
+    for (const type of FIRST_INPUT) window.addEventListener(type, load, { capture: true, passive: true });
+    return () => {
+      for (const type of FIRST_INPUT) window.removeEventListener(type, load, true);
+    };
+  }, [loaded]);
+
+  return loaded ? <loaded.ToastArea /> : null;
 }
