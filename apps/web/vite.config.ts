@@ -24,7 +24,14 @@ export default defineConfig(({ mode }) => {
   const apiTarget = loadEnv(mode, here, 'RESHELF_').RESHELF_API_URL || 'http://127.0.0.1:3000';
   return {
     plugins: [sonnerWithoutInjectedStyles(), react(), tailwindcss()],
-    resolve: { alias: { '@': `${here}src` } },
+    resolve: {
+      alias: [
+        { find: '@', replacement: `${here}src` },
+        // zod, switched to jitless the moment it loads (see src/lib/zod-jitless.ts): its `new Function`
+        // probe would break the CSP, and setting this in main.tsx would put zod in the first page load.
+        { find: /^zod$/, replacement: `${here}src/lib/zod-jitless.ts` },
+      ],
+    },
     build: {
       outDir: 'dist',
       emptyOutDir: true,

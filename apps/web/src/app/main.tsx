@@ -1,16 +1,12 @@
 // Entry point of the Reshelf web app: styles, the session, the router (whose root holds the server-state
 // cache) and the toast area.
 import { StrictMode } from 'react';
-import { z } from 'zod';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
 import { SessionProvider } from '../lib/session';
 import { router } from './router';
 import './styles.css';
-
-// zod probes for `new Function` once; the CSP (script-src 'self') forbids it, so skip the probe.
-z.config({ jitless: true });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
