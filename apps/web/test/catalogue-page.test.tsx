@@ -139,4 +139,15 @@ describe('catalogue', () => {
     expect(await screen.findByText('Added to your cart')).toBeInTheDocument();
     expect(calls.find((call) => call.path === '/cart/items')?.body).toEqual({ type: 'book', id: 'bk_calculus0000001' });
   });
+
+  it('keeps its results in the one query cache when the visitor leaves and comes back', async () => {
+    const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
+    const { router } = renderApp('/books');
+    await screen.findByText('1 book for sale');
+    await router.navigate('/about');
+    await screen.findByRole('heading', { level: 1, name: /Textbooks that move/ });
+    await router.navigate('/books');
+    await screen.findByText('1 book for sale');
+    expect(bookSearches(calls)).toHaveLength(1);
+  });
 });

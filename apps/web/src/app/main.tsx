@@ -1,5 +1,5 @@
-// Entry point of the Reshelf web app: styles, the session, the router (whose root holds the server-state
-// cache) and the toast area.
+// Entry point of the Reshelf web app: styles, the session, the router (whose root keeps the place of the
+// server-state cache) and the toast area.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 
-/** A fresh cache; the root route makes one for the app's lifetime (and each test render gets its own). */
+/** A fresh cache; made once per app lifetime (kept in the root route's slot, see query-slot.ts), and once per test render. */
 export const createQueryClient = () =>
   new QueryClient({
   defaultOptions: {

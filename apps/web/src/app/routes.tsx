@@ -42,6 +42,9 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, exportN
   };
 }
 
+/** The layout that provides the query cache, around every page that reads server state. */
+const withQueryCache = page(() => import('./layouts/query-layout'), 'QueryLayout');
+
 /** A signed-in area: its role guard around the dashboard shell, loaded with the area's first page. */
 function area(exportName: 'BuyerArea' | 'SellerArea' | 'AdminArea') {
   return page(() => import('./layouts/dashboard-areas'), exportName);
@@ -77,54 +80,65 @@ export const routes: RouteObject[] = [
               { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },
 
               // The catalogue is public: visitors browse, and log in as a buyer to request a book.
-              { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
-              { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
+              {
+                lazy: withQueryCache,
+                children: [
+                  { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
+                  { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
+                ],
+              },
 
               { path: '*', lazy: page(() => import('./not-found-page'), 'NotFoundPage') },
             ],
           },
 
-          // Buyer area: role buyer only (RequireRole: spinner while the session check runs, /login for
-          // visitors, 'Access denied. Buyer account required.' for other roles) in the dashboard shell.
+          // The signed-in areas read server state throughout.
           {
-            path: 'buyer',
-            lazy: area('BuyerArea'),
-            HydrateFallback: PageSkeleton,
+            lazy: withQueryCache,
             children: [
-              { index: true, lazy: page(() => import('../features/buyer-home/buyer-home-page'), 'BuyerHomePage') },
-              { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
-              { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'BuyerBookPage') },
-              { path: 'transactions', lazy: page(() => import('../features/buyer-home/buyer-transactions-page'), 'BuyerTransactionsPage') },
-              { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PackagesPage') },
-              { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },
-              { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'BuyerOrderPage') },
-              { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
-              { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
-            ],
-          },
+              // Buyer area: role buyer only (RequireRole: spinner while the session check runs, /login for
+              // visitors, 'Access denied. Buyer account required.' for other roles) in the dashboard shell.
+              {
+                path: 'buyer',
+                lazy: area('BuyerArea'),
+                HydrateFallback: PageSkeleton,
+                children: [
+                  { index: true, lazy: page(() => import('../features/buyer-home/buyer-home-page'), 'BuyerHomePage') },
+                  { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
+                  { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'BuyerBookPage') },
+                  { path: 'transactions', lazy: page(() => import('../features/buyer-home/buyer-transactions-page'), 'BuyerTransactionsPage') },
+                  { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PackagesPage') },
+                  { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },
+                  { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'BuyerOrderPage') },
+                  { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
+                  { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                ],
+              },
 
-          // Seller area: role seller only ('Access denied. Seller account required.').
-          {
-            path: 'seller',
-            lazy: area('SellerArea'),
-            HydrateFallback: PageSkeleton,
-            children: [
-              { index: true, lazy: page(() => import('../features/selling/seller-home-page'), 'SellerHomePage') },
-              { path: 'sell', lazy: page(() => import('../features/selling/sell/sell-page'), 'SellPage') },
-              { path: 'books', lazy: page(() => import('../features/selling/my-books-page'), 'MyBooksPage') },
-              { path: 'transactions', lazy: page(() => import('../features/selling/transactions-page'), 'SellerTransactionsPage') },
-              { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'SellerOrderPage') },
-              { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
-              { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
-            ],
-          },
+              // Seller area: role seller only ('Access denied. Seller account required.').
+              {
+                path: 'seller',
+                lazy: area('SellerArea'),
+                HydrateFallback: PageSkeleton,
+                children: [
+                  { index: true, lazy: page(() => import('../features/selling/seller-home-page'), 'SellerHomePage') },
+                  { path: 'sell', lazy: page(() => import('../features/selling/sell/sell-page'), 'SellPage') },
+                  { path: 'books', lazy: page(() => import('../features/selling/my-books-page'), 'MyBooksPage') },
+                  { path: 'transactions', lazy: page(() => import('../features/selling/transactions-page'), 'SellerTransactionsPage') },
+                  { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'SellerOrderPage') },
+                  { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
+                  { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                ],
+              },
 
-          // Moderation area: role admin only ('Access denied. Admin account required.').
-          {
-            path: 'admin',
-            lazy: area('AdminArea'),
-            HydrateFallback: PageSkeleton,
-            children: [{ index: true, lazy: page(() => import('../features/moderation/moderation-page'), 'ModerationPage') }],
+              // Moderation area: role admin only ('Access denied. Admin account required.').
+              {
+                path: 'admin',
+                lazy: area('AdminArea'),
+                HydrateFallback: PageSkeleton,
+                children: [{ index: true, lazy: page(() => import('../features/moderation/moderation-page'), 'ModerationPage') }],
+              },
+            ],
           },
         ],
       },

@@ -1,8 +1,7 @@
 // The outermost route: scrolls to the top on every path change and shows a thin progress bar while
 // the next page's code loads.
 import { useEffect, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '../query-client';
+import { createQueryClientSlot, QueryClientSlotContext } from '../query-slot';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { prefersReducedMotion } from '../../lib/motion';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -34,14 +33,14 @@ function NavigationProgress() {
 
 export function RootLayout() {
   // The server-state cache lives with the router, so every page (and every test that renders the route
-  // table) has exactly one.
-  const [queryClient] = useState(createQueryClient);
+  // table) has exactly one; the pages that use it make it on first use (layouts/query-layout.tsx).
+  const [querySlot] = useState(createQueryClientSlot);
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientSlotContext.Provider value={querySlot}>
       <ScrollToTop />
       <NavigationProgress />
       <Outlet />
-    </QueryClientProvider>
+    </QueryClientSlotContext.Provider>
   );
 }
 
