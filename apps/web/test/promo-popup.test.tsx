@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PromoPopup, PROMO_STORAGE_KEY } from '../src/features/marketing/components/promo-popup';
+import { loadPromoDialog, PromoPopup, PROMO_STORAGE_KEY } from '../src/features/marketing/components/promo-popup';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -16,7 +16,29 @@ function renderHome() {
   return { ...render(<RouterProvider router={router} />), router };
 }
 
+describe('promo popup, before its code has loaded', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-03-02T08:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  // The dialog's code is not part of the landing page: it loads a second before the popup is due, and
+  // the popup shows once it has arrived.
+  it('shows once the dialog code has arrived', async () => {
+    renderHome();
+    act(() => vi.advanceTimersByTime(5000));
+    await act(() => loadPromoDialog());
+    expect(screen.getByRole('dialog', { name: 'Start trading textbooks today' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(PROMO_STORAGE_KEY)).not.toBeNull();
+  });
+});
+
 describe('promo popup', () => {
+  // The code is usually there by the time the popup is due (it starts loading at 4 s).
+  beforeAll(() => loadPromoDialog());
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-03-02T08:00:00Z'));

@@ -1,13 +1,31 @@
 // The landing page's promo popup: once, 5 s after load, at most once every 7 days (remembered in
-// localStorage under 'promoPopupLastShown').
-import { useEffect, useRef, useState } from 'react';
-import { BookOpen } from 'lucide-react';
+// localStorage under 'promoPopupLastShown'). The dialog's code (and the Dialog component's) is not part of
+// the landing page's first load: it is fetched a second before the popup is due.
+import { useEffect, useState } from 'react';
 import { LIMITS } from '@reshelf/shared';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { readStored, writeStored } from '../../../lib/storage';
+import type * as PromoDialogModule from './promo-dialog';
 
 export const PROMO_STORAGE_KEY = 'promoPopupLastShown';
+
+/** How long before the popup is due its code starts loading. */
+const PRELOAD_LEAD_MS = 1000;
+
+type PromoDialogCode = typeof PromoDialogModule;
+let loaded: PromoDialogCode | null = null;
+let loading: Promise<PromoDialogCode> | null = null;
+
+/** Loads the dialog's code (once; a failed load is tried again next time). */
+export function loadPromoDialog(): Promise<PromoDialogCode> {
+  loading ??= import('./promo-dialog').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
 
 function shownRecently(now: number): boolean {
   const last = readStored<unknown>(PROMO_STORAGE_KEY, null);
@@ -17,44 +35,31 @@ function shownRecently(now: number): boolean {
 
 export function PromoPopup() {
   const [open, setOpen] = useState(false);
-  const getStartedRef = useRef<HTMLAnchorElement>(null);
+  const [dialog, setDialog] = useState<PromoDialogCode | null>(null);
 
   useEffect(() => {
     if (shownRecently(Date.now())) return;
-    const timer = window.setTimeout(() => {
+    let cancelled = false;
+    const show = (module: PromoDialogCode) => {
+      if (cancelled) return;
       // Remember the showing itself, so closing the tab without answering also counts.
       writeStored(PROMO_STORAGE_KEY, Date.now());
+      setDialog(() => module);
       setOpen(true);
+    };
+    const preload = window.setTimeout(() => void loadPromoDialog().catch(() => {}), LIMITS.promoDelayMs - PRELOAD_LEAD_MS);
+    const timer = window.setTimeout(() => {
+      if (loaded) show(loaded);
+      // Offline and not loaded: no popup this time (nothing is remembered, so it comes next visit).
+      else loadPromoDialog().then(show, () => {});
     }, LIMITS.promoDelayMs);
-    return () => window.clearTimeout(timer);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(preload);
+      window.clearTimeout(timer);
+    };
   }, []);
 
-  const close = () => setOpen(false);
-
-  return (
-    <Dialog
-      open={open}
-      onClose={close}
-      size="sm"
-      initialFocusRef={getStartedRef}
-      title="Start trading textbooks today"
-      description="Join students at your university who buy and sell used textbooks on Reshelf. List your books in minutes and save up to 70% on the ones you need."
-      className="text-center"
-      icon={
-        <div aria-hidden="true" className="mx-auto grid h-16 w-16 place-items-center rounded-2xl bg-brand-50 text-brand-700">
-          <BookOpen size={32} />
-        </div>
-      }
-      footer={
-        <>
-          <Button variant="ghost" onClick={close} className="sm:flex-1">
-            Maybe Later
-          </Button>
-          <ButtonLink ref={getStartedRef} to="/signup" onClick={close} className="sm:flex-1">
-            Get Started
-          </ButtonLink>
-        </>
-      }
-    />
-  );
+  if (!dialog) return null;
+  return <dialog.PromoDialog open={open} onClose={() => setOpen(false)} />;
 }
