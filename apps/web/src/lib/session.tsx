@@ -2,7 +2,7 @@
 // page reads through useSession(). Only the non-secret student object is kept in localStorage ('user')
 // so a returning student's dashboard paints at once; the httpOnly cookie is the real credential.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LIMITS, MESSAGES, ROLES, type LoginBody, type RegisterInput, type Role, type Student, type StudentResponse } from '@reshelf/shared';
+import { LIMITS, MESSAGES, type LoginBody, type RegisterInput, type Role, type Student, type StudentResponse } from '@reshelf/shared';
 import { api, ApiError } from './api';
 import { readStored, removeStored, writeStored } from './storage';
 
@@ -57,6 +57,10 @@ export interface SessionValue extends SessionState {
   clear: () => void;
 }
 
+/** The roles, written out here as a record (the compiler checks it against Role): importing the shared
+ *  ROLES list would bring every enum and label of the shared package into the first page load. */
+const KNOWN_ROLES: Record<Role, true> = { buyer: true, seller: true, admin: true };
+
 function isStudent(value: unknown): value is Student {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<Student>;
@@ -64,7 +68,8 @@ function isStudent(value: unknown): value is Student {
     typeof candidate.id === 'string' &&
     typeof candidate.email === 'string' &&
     typeof candidate.firstName === 'string' &&
-    (ROLES as readonly unknown[]).includes(candidate.role)
+    typeof candidate.role === 'string' &&
+    Object.hasOwn(KNOWN_ROLES, candidate.role)
   );
 }
 
