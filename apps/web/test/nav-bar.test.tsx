@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { fireEvent, render } from '@testing-library/react';
@@ -98,6 +98,13 @@ describe('public navigation bar', () => {
     window.dispatchEvent(new Event('scroll'));
     await screen.findByRole('banner');
     expect(header).toHaveAttribute('data-scrolled', 'true');
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+
+  it('has its shadow at once on a page opened part-way down (read in the first frame)', async () => {
+    Object.defineProperty(window, 'scrollY', { value: 400, configurable: true });
+    renderNavAt('/');
+    await waitFor(() => expect(screen.getByRole('banner')).toHaveAttribute('data-scrolled', 'true'));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 });

@@ -39,9 +39,14 @@ export function NavBar() {
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > LIMITS.navShadowThreshold);
-    onScroll();
+    // The first reading waits for the next frame: reading scrollY here would force a layout of the page
+    // that is still being built (tens of ms on a phone), one the frame does anyway.
+    const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
 
   useEffect(() => {
