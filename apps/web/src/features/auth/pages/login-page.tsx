@@ -1,8 +1,8 @@
 // Login (spec sections 2, 4, 5, 8): the first failing rule is toasted; success welcomes the student and
 // replaces the page with their area (or the page the guard stopped them at, when their role may see it).
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { firstIssueMessage, loginSchema, universityName, welcome } from '@reshelf/shared';
+import { MESSAGES, universityName, welcome } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -13,6 +13,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
 
 type LoginField = 'email' | 'password';
+
+/** The form's rules (zod), fetched on first focus so they are usually there by the time of the submit. */
+const loadRules = () => import('../login-rules');
 
 interface LoginLocationState extends LoginRedirectState {
   /** Prefilled after sign-up. */
@@ -29,6 +32,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<LoginField | null>(null);
   const [busy, setBusy] = useState(false);
+  // Set at once on submit (state would only show on the next render): the rules may still be loading.
+  const submitting = useRef(false);
 
   // Already signed in: straight to their area, unless the guard just refused them (they may want to
   // switch accounts), or this page's own login is finishing.
@@ -37,26 +42,39 @@ export function LoginPage() {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A second submit while busy is ignored (spec section 5).
-    if (busy) return;
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      const name = parsed.error.issues[0]?.path[0];
-      if (name === 'email' || name === 'password') {
-        setInvalid(name);
-        document.getElementById(`login-${name}`)?.focus();
+    if (busy || submitting.current) return;
+    submitting.current = true;
+    try {
+      let rules: Awaited<ReturnType<typeof loadRules>>;
+      try {
+        rules = await loadRules();
+      } catch {
+        // Offline before the rules arrived: the login could not have reached the server either.
+        toast.error(MESSAGES.loginFailedRetry);
+        return;
       }
-      return;
+      const parsed = rules.loginSchema.safeParse({ email, password });
+      if (!parsed.success) {
+        toast.error(rules.firstIssueMessage(parsed.error));
+        const name = parsed.error.issues[0]?.path[0];
+        if (name === 'email' || name === 'password') {
+          setInvalid(name);
+          document.getElementById(`login-${name}`)?.focus();
+        }
+        return;
+      }
+      setBusy(true);
+      const result = await login(parsed.data);
+      if (result.ok) {
+        toast.success(welcome(result.student.firstName));
+        navigate(afterLoginPath(result.student.role, state.from), { replace: true });
+        return;
+      }
+      setBusy(false);
+      if (!result.busy) toast.error(result.error);
+    } finally {
+      submitting.current = false;
     }
-    setBusy(true);
-    const result = await login(parsed.data);
-    if (result.ok) {
-      toast.success(welcome(result.student.firstName));
-      navigate(afterLoginPath(result.student.role, state.from), { replace: true });
-      return;
-    }
-    setBusy(false);
-    if (!result.busy) toast.error(result.error);
   };
 
   return (
@@ -81,7 +99,13 @@ export function LoginPage() {
           or log in with another account.
         </p>
       )}
-      <form onSubmit={onSubmit} noValidate aria-label="Login" className="mt-8 flex flex-col gap-5">
+      <form
+        onSubmit={onSubmit}
+        onFocus={() => void loadRules().catch(() => {})}
+        noValidate
+        aria-label="Login"
+        className="mt-8 flex flex-col gap-5"
+      >
         <Field label="Email Address" id="login-email">
           <Input
             name="email"
