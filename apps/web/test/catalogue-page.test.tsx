@@ -3,8 +3,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatRand } from '@reshelf/shared';
+import { CATALOGUE_SORTS, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
+import { SORT_LABELS } from '../src/features/catalogue/filters';
 import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './harness';
 
 afterEach(() => toast.dismiss());
@@ -149,5 +150,9 @@ describe('catalogue', () => {
     await router.navigate('/books');
     await screen.findByText('1 book for sale');
     expect(bookSearches(calls)).toHaveLength(1);
+  });
+
+  it('knows every sort of the API (its own list keeps zod out of the catalogue)', () => {
+    expect(Object.keys(SORT_LABELS).sort()).toEqual([...CATALOGUE_SORTS].sort());
   });
 });

@@ -2,7 +2,6 @@
 // and the back button steps through filter changes. Only known values are read back; anything else
 // in the address is ignored rather than sent to the server.
 import {
-  CATALOGUE_SORTS,
   CATEGORIES,
   CONDITIONS,
   LANGUAGES,
@@ -17,6 +16,17 @@ import {
 } from '@reshelf/shared';
 
 export const CATALOGUE_PAGE_SIZE = 12;
+
+/** Every sort the API knows, with its label (the Record type makes the compiler check the list is
+ *  complete). The list comes from here, not from the shared CATALOGUE_SORTS: that module also builds the
+ *  server's zod query schema, and importing it would load zod with the catalogue. */
+export const SORT_LABELS: Record<CatalogueSort, string> = {
+  relevance: 'Best match',
+  newest: 'Newest first',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+};
+const SORTS = Object.keys(SORT_LABELS) as CatalogueSort[];
 
 export interface CatalogueFilters {
   q: string;
@@ -56,7 +66,7 @@ export function readFilters(params: URLSearchParams): CatalogueFilters {
     university: oneOf(UNIVERSITY_IDS, params.get('university')),
     minPrice: priceParam(params.get('minPrice')),
     maxPrice: priceParam(params.get('maxPrice')),
-    sort: oneOf(CATALOGUE_SORTS, params.get('sort')),
+    sort: oneOf(SORTS, params.get('sort')),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -88,10 +98,3 @@ export function catalogueQueryString(filters: CatalogueFilters): string {
 export function hasActiveFilters(filters: CatalogueFilters): boolean {
   return Boolean(filters.q.trim()) || FILTER_KEYS.some((key) => Boolean(filters[key]));
 }
-
-export const SORT_LABELS: Record<CatalogueSort, string> = {
-  relevance: 'Best match',
-  newest: 'Newest first',
-  price_asc: 'Price: low to high',
-  price_desc: 'Price: high to low',
-};
