@@ -152,6 +152,16 @@ describe('catalogue', () => {
     expect(bookSearches(calls)).toHaveLength(1);
   });
 
+  it('loads the first row of photos at once and with high priority, the rest lazily', async () => {
+    const books = Array.from({ length: 6 }, (_, index) => bookWith({ id: `bk_row${String(index).padStart(13, '0')}`, title: `Book ${index + 1}` }));
+    mockApi((call) => (call.path.startsWith('/books?') ? json(200, list(books, 6)) : undefined));
+    renderApp('/books');
+    await screen.findByRole('link', { name: 'Book 6' });
+    const photos = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
+    expect(photos.map((photo) => photo.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(photos.map((photo) => photo.getAttribute('fetchpriority'))).toEqual(['high', 'high', 'high', 'high', null, null]);
+  });
+
   it('knows every sort of the API (its own list keeps zod out of the catalogue)', () => {
     expect(Object.keys(SORT_LABELS).sort()).toEqual([...CATALOGUE_SORTS].sort());
   });

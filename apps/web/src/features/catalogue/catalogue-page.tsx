@@ -114,6 +114,9 @@ function PriceInput({ label, value, onCommit }: { label: string; value: string |
   );
 }
 
+/** Cards in the first row on the widest layout (four columns); their photos are not lazy-loaded. */
+const FIRST_ROW = 4;
+
 export interface CataloguePageProps {
   /** 'public' at /books for everyone; 'buyer' at /buyer/books inside the dashboard. */
   area: 'public' | 'buyer';
@@ -236,12 +239,13 @@ export function CataloguePage({ area }: CataloguePageProps) {
           className={cn('grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4', results.isPlaceholderData && 'opacity-60 transition-opacity')}
           aria-busy={results.isPlaceholderData || undefined}
         >
-          {data.items.map((book) => (
+          {data.items.map((book, index) => (
             <li key={book.id} className="flex">
               <div className="flex w-full">
                 <BookCard
                   book={book}
                   basePath={basePath}
+                  priority={index < FIRST_ROW}
                   action={
                     isBuyer ? (
                       <Button

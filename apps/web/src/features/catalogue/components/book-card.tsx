@@ -11,9 +11,12 @@ export interface BookCardProps {
   basePath: string;
   /** An extra action under the card (Add to cart for buyers). */
   action?: React.ReactNode;
+  /** A card in the first row: its photo loads at once and early (it is usually the page's largest
+   *  paint), instead of lazily once laid out. */
+  priority?: boolean;
 }
 
-export function BookCard({ book, basePath, action }: BookCardProps) {
+export function BookCard({ book, basePath, action, priority = false }: BookCardProps) {
   const photo = book.images[0];
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-soft transition-shadow hover:shadow-lift">
@@ -24,7 +27,8 @@ export function BookCard({ book, basePath, action }: BookCardProps) {
             alt=""
             width={300}
             height={400}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
           />
