@@ -1,7 +1,7 @@
 // Buy Books: the catalogue with instant search (debounced), filters and sort in the URL, result cards,
 // numbered pages, skeletons while loading, and designed empty and no-result states. The same page
 // serves visitors at /books (inside the public frame) and buyers at /buyer/books.
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Filter, Library, Package, Search, ShoppingCart, X } from 'lucide-react';
 import {
@@ -184,20 +184,15 @@ export function CataloguePage({ area }: CataloguePageProps) {
     .filter((sort) => sort !== 'relevance' || filters.q)
     .map((sort) => ({ value: sort, label: SORT_LABELS[sort] }));
   const activeKeys = FILTER_KEYS.filter((key) => filters[key]);
-  const data = results.data;
+  // New results render in a transition, which React splits into short slices: a page of cards rendered
+  // in one go holds a phone's main thread long enough to delay a tap. Until then the skeleton (or the
+  // previous results) stays.
+  const data = useDeferredValue(results.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CATALOGUE_PAGE_SIZE)) : 1;
   const filtered = hasActiveFilters(filters);
 
   let body: ReactNode;
-  if (results.isPending) {
-    body = (
-      <div role="status" aria-label="Loading books" className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
-        {Array.from({ length: 8 }, (_, index) => (
-          <BookCardSkeleton key={index} />
-        ))}
-      </div>
-    );
-  } else if (results.isError && !data) {
+  if (results.isError && !results.data) {
     body = (
       <EmptyState
         icon={<Library />}
@@ -206,7 +201,15 @@ export function CataloguePage({ area }: CataloguePageProps) {
         action={<Button onClick={() => void results.refetch()}>Try again</Button>}
       />
     );
-  } else if (data && data.items.length === 0) {
+  } else if (!data) {
+    body = (
+      <div role="status" aria-label="Loading books" className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
+        {Array.from({ length: 8 }, (_, index) => (
+          <BookCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  } else if (data.items.length === 0) {
     body = filtered ? (
       <EmptyState
         icon={<Search />}
@@ -230,7 +233,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
         }
       />
     );
-  } else if (data) {
+  } else {
     body = (
       <>
         {/* The cards' titles are level-3 headings; this keeps the outline in order for screen readers. */}
