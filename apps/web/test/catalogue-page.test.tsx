@@ -2,10 +2,11 @@
 // search, result cards, the empty catalogue and the no-results state with Clear filters.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_SORTS, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { SORT_LABELS } from '../src/features/catalogue/filters';
+import { SORT_LABELS, catalogueQueryString, readFilters } from '../src/features/catalogue/filters';
+import { FIRST_PAGE_QUERY } from '../src/features/catalogue/first-page';
 import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './harness';
 
 afterEach(() => toast.dismiss());
@@ -141,6 +142,16 @@ describe('catalogue', () => {
     expect(calls.find((call) => call.path === '/cart/items')?.body).toEqual({ type: 'book', id: 'bk_calculus0000001' });
   });
 
+  it('loads the first row of photos at once and with high priority, the rest lazily', async () => {
+    const books = Array.from({ length: 6 }, (_, index) => bookWith({ id: `bk_row${String(index).padStart(13, '0')}`, title: `Book ${index + 1}` }));
+    mockApi((call) => (call.path.startsWith('/books?') ? json(200, list(books, 6)) : undefined));
+    renderApp('/books');
+    await screen.findByRole('link', { name: 'Book 6' });
+    const photos = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
+    expect(photos.map((photo) => photo.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
+    expect(photos.map((photo) => photo.getAttribute('fetchpriority'))).toEqual(['high', 'high', 'high', 'high', null, null]);
+  });
+
   it('keeps its results in the one query cache when the visitor leaves and comes back', async () => {
     const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
     const { router } = renderApp('/books');
@@ -152,17 +163,43 @@ describe('catalogue', () => {
     expect(bookSearches(calls)).toHaveLength(1);
   });
 
-  it('loads the first row of photos at once and with high priority, the rest lazily', async () => {
-    const books = Array.from({ length: 6 }, (_, index) => bookWith({ id: `bk_row${String(index).padStart(13, '0')}`, title: `Book ${index + 1}` }));
-    mockApi((call) => (call.path.startsWith('/books?') ? json(200, list(books, 6)) : undefined));
-    renderApp('/books');
-    await screen.findByRole('link', { name: 'Book 6' });
-    const photos = screen.getAllByRole('article').map((card) => card.querySelector('img')!);
-    expect(photos.map((photo) => photo.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', 'eager', 'lazy', 'lazy']);
-    expect(photos.map((photo) => photo.getAttribute('fetchpriority'))).toEqual(['high', 'high', 'high', 'high', null, null]);
-  });
-
   it('knows every sort of the API (its own list keeps zod out of the catalogue)', () => {
     expect(Object.keys(SORT_LABELS).sort()).toEqual([...CATALOGUE_SORTS].sort());
+  });
+
+  it('on a start at /books, the route asks for the first page itself (once) while the page code loads', async () => {
+    // The head start is only taken while the document is still loading (jsdom's is complete).
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const pageShownWhenAsked: boolean[] = [];
+    const calls = mockApi((call) => {
+      if (!call.path.startsWith('/books?')) return undefined;
+      pageShownWhenAsked.push(screen.queryByRole('heading', { level: 1, name: 'Buy Books' }) !== null);
+      return json(200, list([bookWith()], 1));
+    });
+    const { router } = renderApp('/books');
+    await screen.findByText('1 book for sale');
+    expect(bookSearches(calls).map((call) => call.path)).toEqual([`/books?${FIRST_PAGE_QUERY}`]);
+    expect(pageShownWhenAsked).toEqual([false]);
+
+    // Later visits are the query cache's business: no second head start.
+    readyState.mockReturnValue('complete');
+    await router.navigate('/about');
+    await screen.findByRole('heading', { level: 1, name: /Textbooks that move/ });
+    await router.navigate('/books?category=mathematics');
+    await waitFor(() => expect(bookSearches(calls)).toHaveLength(2));
+    expect(paramsOf(bookSearches(calls)[1]!).get('category')).toBe('mathematics');
+  });
+
+  it('takes no head start when the address has a search or filters', async () => {
+    vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
+    renderApp('/books?q=stewart');
+    await screen.findByText('1 book for sale');
+    expect(bookSearches(calls)).toHaveLength(1);
+    expect(paramsOf(bookSearches(calls)[0]!).get('q')).toBe('stewart');
+  });
+
+  it('asks for the same first page the page itself would', () => {
+    expect(FIRST_PAGE_QUERY).toBe(catalogueQueryString(readFilters(new URLSearchParams())));
   });
 });

@@ -5,6 +5,7 @@ import type { RouteObject } from 'react-router';
 import { PageSkeleton } from '../components/ui/skeleton';
 import { RootLayout, RootHydrateFallback } from './layouts/root-layout';
 import { PublicLayout } from './layouts/public-layout';
+import { prefetchFirstPage } from '../features/catalogue/first-page';
 import { RootError } from './root-error';
 
 /** The route constants of the spec (section 2), plus /privacy, /ai-tutor, /buyer/packages and /admin. */
@@ -45,6 +46,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, exportN
 /** The layout that provides the query cache, around every page that reads server state. */
 const withQueryCache = page(() => import('./layouts/query-layout'), 'QueryLayout');
 
+/** The catalogue's route data: when the app starts there, its first page is asked for along with the page's
+ *  code (see first-page.ts). Filter changes are the query cache's business, not the router's. */
+const catalogue = { loader: prefetchFirstPage, shouldRevalidate: () => false } satisfies Partial<RouteObject>;
+
 /** A signed-in area: its role guard around the dashboard shell, loaded with the area's first page. */
 function area(exportName: 'BuyerArea' | 'SellerArea' | 'AdminArea') {
   return page(() => import('./layouts/dashboard-areas'), exportName);
@@ -83,7 +88,7 @@ export const routes: RouteObject[] = [
               {
                 lazy: withQueryCache,
                 children: [
-                  { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
+                  { path: 'books', ...catalogue, lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
                 ],
               },
@@ -104,7 +109,7 @@ export const routes: RouteObject[] = [
                 HydrateFallback: PageSkeleton,
                 children: [
                   { index: true, lazy: page(() => import('../features/buyer-home/buyer-home-page'), 'BuyerHomePage') },
-                  { path: 'books', lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
+                  { path: 'books', ...catalogue, lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'BuyerBookPage') },
                   { path: 'transactions', lazy: page(() => import('../features/buyer-home/buyer-transactions-page'), 'BuyerTransactionsPage') },
                   { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PackagesPage') },

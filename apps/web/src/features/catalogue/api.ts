@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Book, BookResponse, ListResponse, OrderResponse } from '@reshelf/shared';
 import { api } from '../../lib/api';
 import { catalogueQueryString, type CatalogueFilters } from './filters';
+import { takeFirstPageAnswer, takeFirstPageRequest } from './first-page';
 import { useQueryClient } from '@tanstack/react-query';
 
 export const catalogueKeys = {
@@ -15,9 +16,14 @@ export const catalogueKeys = {
 export function useCatalogue(filters: CatalogueFilters) {
   const query = catalogueQueryString(filters);
   const client = useQueryClient();
+  let first: ReturnType<typeof takeFirstPageAnswer>;
+  const prefetched = () => (first ??= takeFirstPageAnswer(query));
   return useQuery({
     queryKey: catalogueKeys.search(query),
-    queryFn: ({ signal }) => api<ListResponse<Book>>(`/books?${query}`, { signal }),
+    // On a start on /books the route has already asked for the first page (see first-page.ts).
+    queryFn: ({ signal }) => takeFirstPageRequest(query) ?? api<ListResponse<Book>>(`/books?${query}`, { signal }),
+    initialData: () => prefetched()?.answer,
+    initialDataUpdatedAt: () => prefetched()?.answeredAt,
     // The old results stay on screen while the next ones load: no flashing while typing.
     placeholderData: keepPreviousData,
   }, client);

@@ -14,8 +14,9 @@ import {
   type StudyLevel,
   type UniversityId,
 } from '@reshelf/shared';
+import { CATALOGUE_PAGE_SIZE } from './first-page';
 
-export const CATALOGUE_PAGE_SIZE = 12;
+export { CATALOGUE_PAGE_SIZE };
 
 /** Every sort the API knows, with its label (the Record type makes the compiler check the list is
  *  complete). The list comes from here, not from the shared CATALOGUE_SORTS: that module also builds the
