@@ -6,7 +6,8 @@ import tailwindcss from '@tailwindcss/vite';
 const here = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 /** sonner injects its CSS with a runtime <style> tag, which the server's CSP (style-src 'self')
- *  refuses. src/app/styles.css imports the same CSS as a file, so the injection is switched off here. */
+ *  refuses. src/components/ui/toast-area.css imports the same CSS as a file (a stylesheet that loads with
+ *  the toast area), so the injection is switched off here. */
 function sonnerWithoutInjectedStyles(): Plugin {
   return {
     name: 'reshelf:sonner-without-injected-styles',

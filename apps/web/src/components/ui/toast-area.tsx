@@ -2,6 +2,7 @@
 // message visible at a time, 10 s each, closable (spec section 2, Toast).
 import { Toaster as SonnerToaster, toast } from 'sonner';
 import { LIMITS } from '@reshelf/shared';
+import './toast-area.css';
 
 export { toast };
 
