@@ -47,8 +47,12 @@ export default defineConfig(({ mode }) => {
             // bundler splits the modules the shell shares with lazy pages into several small files.
             groups: [
               { name: 'app', tags: ['$initial'] },
-              // TanStack Query in one file for the pages that use it (otherwise six small ones).
-              { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+              // TanStack Query in one file for the pages that use it (otherwise six small ones), with the
+              // layout route that provides the cache and the cache's defaults.
+              {
+                name: 'query',
+                test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]app[\\/](layouts[\\/]query-layout|query-client)\.tsx?$/,
+              },
             ],
           },
         },
