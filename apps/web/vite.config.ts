@@ -56,6 +56,8 @@ export default defineConfig(({ mode }) => {
               // The icons three or more pages share, in one file (6.7 KB raw) instead of a 0.3 KB file each:
               // the landing page asked for eight of them, /books for eight, each a request of its own.
               { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 3 },
+              // The form controls come together (a field and its input, select or password box): one file.
+              { name: 'form-controls', test: /[\\/]src[\\/]components[\\/]ui[\\/](field|input|select|textarea|checkbox|toggle|password-input)\.tsx$/ },
             ],
           },
         },
