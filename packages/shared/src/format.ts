@@ -2,29 +2,23 @@
 // ids, and exact conversion between rand and the integer cents the database stores.
 import { CURRENCY, LOCALE, TIME_ZONE } from './constants';
 
-const randFormat = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-const dateFormat = new Intl.DateTimeFormat(LOCALE, {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: TIME_ZONE,
-});
+// Built on first use, not when the module loads: a time-zone date format costs ~150 ms on a slow phone,
+// and most pages that import this file print no date (docs/performance.md).
+let randFormat: Intl.NumberFormat | undefined;
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** An amount in rand as Intl prints it for en-ZA, e.g. 'R 1 234,50' (with non-breaking spaces). */
 export function formatRand(amount: number): string {
+  randFormat ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return randFormat.format(amount);
 }
 
 /** A date as en-ZA with a short month, e.g. '21 Nov 2026'; an unreadable date gives ''. */
 export function formatDate(value: string | number | Date): string {
   const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  dateFormat ??= new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE });
+  return dateFormat.format(date);
 }
 
 /** The transactions table's id: '#' plus the last 6 characters of the book id, upper-case. */
