@@ -20,7 +20,7 @@ export function localGeneration(): Generation {
 }
 
 /** The generation as a Redis counter shared by every process; NaN (so no caching) while Redis fails. */
-export function redisGeneration(redis: Redis, key: string, onError: (err: unknown) => void): Generation & { current(): Promise<number> } {
+export function redisGeneration(redis: Redis, key: string, onError: (err: unknown) => void): Generation {
   return {
     async current() {
       try {

@@ -13,7 +13,7 @@ export const MAX_AGE_MS = 30_000;
 
 export interface CatalogueCache {
   /** Book JSON by id; only approved books are kept (others depend on who asks). */
-  books: ReadCache<Book | null>;
+  books: ReadCache<Book>;
   /** Catalogue answers by their normalised query. */
   pages: ReadCache<ListResponse<Book>>;
   /** Stops listening to the database (the app is closing). */
@@ -25,7 +25,7 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
   // An entry serves at most this long whatever happens: a bump lost to a Redis outage, or a change made
   // to the database by something other than a Reshelf server (an operator's SQL, a restore).
   const maxAgeMs = MAX_AGE_MS;
-  const books = createReadCache<Book | null>(generation, { max: 20_000, maxAgeMs });
+  const books = createReadCache<Book>(generation, { max: 20_000, maxAgeMs });
   const pages = createReadCache<ListResponse<Book>>(generation, { max: 500, maxAgeMs });
   const stop = ctx.database.onWrite(BOOK_SOURCE_TABLES, async () => {
     try {

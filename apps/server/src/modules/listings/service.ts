@@ -161,6 +161,22 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
     );
   }
 
+  /**
+   * Book JSON for these ids in the same order (ids with no book are skipped), whatever their status.
+   * Approved books look the same to everyone, so they come from the catalogue cache when there is one.
+   */
+  async function booksByIds(ids: readonly string[], dbh: Db = db): Promise<Book[]> {
+    const load = async (wanted: readonly string[]) => {
+      const rows = await repo.findBooks(dbh, wanted);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return toBooks(wanted.flatMap((id) => byId.get(id) ?? []), dbh);
+    };
+    // Inside a transaction (dbh is not db) the caller must see its own view, never the cache.
+    if (!cache || dbh !== db) return load(ids);
+    const found = await cache.books.readMany(ids, async (missing) => new Map((await load(missing)).map((b) => [b.id, b])), (b) => b.status === 'approved');
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
   async function toBook(row: BookRow, dbh: Db = db): Promise<Book> {
     const [book] = await toBooks([row], dbh);
     return book!;
@@ -197,17 +213,7 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
     listingsCleanupForStudent,
 
     /** Book JSON for these ids in the same order (ids with no book are skipped), whatever their status. */
-    async booksByIds(ids: readonly string[], dbh: Db = db): Promise<Book[]> {
-      const load = async (wanted: readonly string[]) => {
-        const rows = await repo.findBooks(dbh, wanted);
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        return toBooks(wanted.flatMap((id) => byId.get(id) ?? []), dbh);
-      };
-      // Inside a transaction (dbh is not db) the caller must see its own view, never the cache.
-      if (!cache || dbh !== db) return load(ids);
-      const found = await cache.books.readMany(ids, async (missing) => new Map((await load(missing)).map((b) => [b.id, b])), (b) => b?.status === 'approved');
-      return ids.flatMap((id) => found.get(id) ?? []);
-    },
+    booksByIds,
 
     /** Any listing as Book JSON, whatever its status (for other modules: orders, catalogue). */
     async getBook(id: string, dbh: Db = db): Promise<Book | null> {
@@ -217,12 +223,7 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
 
     /** A listing as `viewer` may see it: approved ones for anyone, others only for the owner or an admin. */
     async viewBook(viewer: Student | null, id: string): Promise<Book> {
-      const load = async () => {
-        const row = await repo.findBook(db, id);
-        return row ? toBook(row) : null;
-      };
-      // Approved books look the same to everyone, so they are served from the catalogue cache.
-      const book = cache ? await cache.books.read(id, load, (b) => b?.status === 'approved') : await load();
+      const [book] = await booksByIds([id]);
       const visible = book && (book.status === 'approved' || (viewer && (viewer.id === book.seller.id || viewer.role === 'admin')));
       if (!book || !visible) throw notFound();
       return book;
