@@ -8,6 +8,7 @@ import { vi } from 'vitest';
 import type { Book, Role, Student } from '@reshelf/shared';
 import { Toaster } from '../src/components/ui/toaster';
 import { SessionProvider } from '../src/lib/session';
+import { json } from './harness';
 
 export interface Call {
   method: string;
@@ -15,8 +16,7 @@ export interface Call {
   body: unknown;
 }
 
-export const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+export { json } from './harness';
 
 /** Answers API calls with `handler`; anything unhandled is a 404. */
 export function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
