@@ -62,6 +62,42 @@ describe(`catalogue (${dialectUnderTest})`, () => {
     expect(titles((await search('sort=price_desc&category=mathematics')).body)).toEqual(['Calculus: Early Transcendentals', 'Linear Algebra and Its Applications']);
   });
 
+  it('searches words within one campus or one category, and the words never match a campus or category by name', async () => {
+    expect(titles((await search('q=calculus&university=uj')).body)).toEqual(['Calculus: Early Transcendentals']);
+    expect(titles((await search('q=calculus&university=up&sort=price_asc')).body)).toEqual(['Principles of Economics']);
+    expect(titles((await search('q=calculus&university=wits')).body)).toEqual([]);
+    expect(titles((await search('q=calculus&category=economics')).body)).toEqual(['Principles of Economics']);
+    expect(titles((await search('q=calculus&category=mathematics&university=uj')).body)).toEqual(['Calculus: Early Transcendentals']);
+    expect(titles((await search('q=calculus&category=mathematics&university=up')).body)).toEqual([]);
+    expect((await search('q=calculus&university=uj')).body.total).toBe(1);
+    // SQLite indexes each listing's campus and category as tokens ('uuj', 'cmathematics'): a student's
+    // words are matched against the listing's text only.
+    for (const q of ['uuj', 'cmathematics', 'ueconomics', 'facets', 'approved']) expect((await search(`q=${q}`)).body.total, q).toBe(0);
+  });
+
+  it('a search follows a listing as it is approved, moved, reserved, sold, released and deleted', async () => {
+    const db = t.database.db;
+    const id = await insertBook(db, seller.id, { title: 'Zoology Field Guide', category: 'computer-science', university: 'ru', status: 'pending' });
+    const found = async (qs: string) => titles((await search(`q=zoology&${qs}`)).body);
+    const update = (patch: Record<string, string>) => db.updateTable('books').set(patch).where('id', '=', id).execute();
+    expect(await found('')).toEqual([]);
+    await update({ status: 'approved' });
+    expect(await found('university=ru&category=computer-science')).toEqual(['Zoology Field Guide']);
+    await update({ university: 'nmu', category: 'biology', title: 'Zoology Field Guide, 2nd ed.' });
+    expect(await found('university=ru')).toEqual([]);
+    expect(await found('category=computer-science')).toEqual([]);
+    expect(await found('university=nmu&category=biology&sort=relevance')).toEqual(['Zoology Field Guide, 2nd ed.']);
+    await update({ availability: 'reserved' });
+    expect(await found('university=nmu')).toEqual([]);
+    await update({ availability: 'available' });
+    expect(await found('university=nmu')).toEqual(['Zoology Field Guide, 2nd ed.']);
+    await update({ availability: 'sold' });
+    expect(await found('')).toEqual([]);
+    await update({ availability: 'available' });
+    await db.deleteFrom('books').where('id', '=', id).execute();
+    expect(await found('')).toEqual([]);
+  });
+
   it('pages results', async () => {
     const p1 = await search('pageSize=2&page=1&sort=price_asc');
     const p2 = await search('pageSize=2&page=2&sort=price_asc');

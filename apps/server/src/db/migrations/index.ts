@@ -7,6 +7,7 @@ import * as listings from './2026-11-21-004-listings.ts';
 import * as catalogueSearch from './2026-11-21-005-catalogue-search.ts';
 import * as orders from './2026-11-21-006-orders.ts';
 import * as catalogueIndexes from './2026-11-21-007-catalogue-indexes.ts';
+import * as liveSearchIndex from './2026-11-22-008-live-search-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-005-catalogue-search': catalogueSearch,
   '2026-11-21-006-orders': orders,
   '2026-11-21-007-catalogue-indexes': catalogueIndexes,
+  '2026-11-22-008-live-search-index': liveSearchIndex,
 };

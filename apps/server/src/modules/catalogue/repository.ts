@@ -36,8 +36,10 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
       if (ranked) score = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
     } else {
       from = sql`books_fts f JOIN books b ON b.rowid = f.rowid`;
-      where.push(sql`books_fts MATCH ${sqliteMatch(terms)}`);
-      if (ranked) score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0)`;
+      // The index holds live listings only, with their campus and category as tokens (migration 008);
+      // the row checks above stay as the rule of what is shown.
+      where.push(sql`books_fts MATCH ${sqliteMatch(terms, { university: query.university, category: query.category })}`);
+      if (ranked) score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0, 0.0)`;
     }
   }
   // The sort over columns of `t` (b, or the ranked matches m): best match first (ts_rank higher is
