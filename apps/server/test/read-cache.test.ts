@@ -62,6 +62,29 @@ describe('read cache', () => {
     expect(await cache.read('d', c.load)).toBe('v1');
   });
 
+  it('lets the oldest entry go first, however long it turns over', async () => {
+    const cache = createReadCache<string>(localGeneration(), { max: 3 });
+    const loaded: string[] = [];
+    const read = (k: string) => cache.read(k, async () => (loaded.push(k), k));
+    for (let i = 0; i < 1000; i++) await read(`k${i}`);
+    expect(cache.size()).toBe(3);
+    loaded.length = 0;
+    for (const k of ['k997', 'k998', 'k999']) await read(k);
+    expect(loaded).toEqual([]);
+    // A fourth key lets the oldest go, and that one comes back as the newest.
+    await read('a');
+    await read('k997');
+    expect(loaded).toEqual(['a', 'k997']);
+    expect(cache.size()).toBe(3);
+    // Two reads of one missing key at once both load and file it: it is held once, and only the
+    // oldest entry made room for it.
+    await Promise.all([read('b'), read('b')]);
+    expect(cache.size()).toBe(3);
+    loaded.length = 0;
+    for (const k of ['a', 'k997', 'b']) await read(k);
+    expect(loaded).toEqual([]);
+  });
+
   it('reads many keys with one load for the missing ones, keeping only what `keep` accepts', async () => {
     const gen = localGeneration();
     const cache = createReadCache<string>(gen, { max: 10 });
