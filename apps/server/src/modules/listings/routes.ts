@@ -3,7 +3,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendJsonOf } from '../../lib/json-text.ts';
+import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { requireRole, requireStudent } from '../../plugins/session.ts';
 import { bookIdParams, pageQuery } from './schemas.ts';
@@ -35,7 +35,7 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
 
   r.get('/api/v1/books/:id', { schema: { params: bookIdParams } }, async (request, reply) => {
     const book = await listings.viewBook(request.auth?.student ?? null, request.params.id);
-    return sendJsonOf(reply, book, () => ({ book }));
+    return sendJsonText(reply, `{"book":${jsonTextOf(book)}}`);
   });
 
   r.get('/api/v1/seller/books', { preValidation: seller, schema: { querystring: pageQuery } }, async (request) => {
