@@ -60,8 +60,11 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     done();
   });
 
-  // Small answers (a book, a session) cost more CPU to compress than they save on the wire.
-  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'] });
+  // Small answers (a book, a session) cost more CPU to compress than they save on the wire. Answers
+  // already in memory up to 64 KB (a catalogue page is about 22 KB) are compressed in one call: a
+  // compression stream per answer (the plugin's default above 8 KB on two cores) cost a cold search
+  // ~0.7 ms of its ~3 ms (docs/performance.md, Fix 5). Files are streams and stay streamed.
+  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'], syncThreshold: 65_536 });
 
   // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is
   // refused. These hooks run on every request, so they are plain callbacks (no promise per request).
