@@ -32,6 +32,32 @@ describe('read cache', () => {
     expect(await cache.read('k', async () => 'new')).toBe('new');
   });
 
+  it('shares one load among readers of a missing key, but not with readers after a write', async () => {
+    const gen = localGeneration();
+    const cache = createReadCache<string>(gen, { max: 10 });
+    const releases: (() => void)[] = [];
+    let loads = 0;
+    const load = () => new Promise<string>((resolve) => releases.push(() => resolve(`v${++loads}`)));
+    const together = [cache.read('k', load), cache.read('k', load), cache.read('k', load)];
+    await vi.waitFor(() => expect(releases).toHaveLength(1));
+    // A write lands while that load runs: the next reader loads afresh instead of joining it.
+    await gen.bump();
+    const after = cache.read('k', load);
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    releases[0]!();
+    expect(await Promise.all(together)).toEqual(['v1', 'v1', 'v1']);
+    releases[1]!();
+    expect(await after).toBe('v2');
+    expect(await cache.read('k', load)).toBe('v2');
+    // A load that fails fails its readers, and the next reader tries again.
+    const failing = [cache.read('x', () => Promise.reject(new Error('down'))), cache.read('x', load)];
+    await expect(Promise.all(failing)).rejects.toThrow('down');
+    const retry = cache.read('x', load);
+    await vi.waitFor(() => expect(releases).toHaveLength(3));
+    releases[2]!();
+    expect(await retry).toBe('v3');
+  });
+
   it('keeps only what `keep` accepts', async () => {
     const cache = createReadCache<string | null>(localGeneration(), { max: 10 });
     expect(await cache.read('missing', async () => null, (v) => v !== null)).toBeNull();

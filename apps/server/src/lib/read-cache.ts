@@ -37,7 +37,10 @@ export function redisGeneration(redis: Redis, key: string, onError: (err: unknow
 }
 
 export interface ReadCache<V> {
-  /** The cached value of `key` when it is current, else `load()`'s, kept when `keep` says so. */
+  /**
+   * The cached value of `key` when it is current, else `load()`'s, kept when `keep` says so; reads of the
+   * same missing key under the same generation share one `load()`.
+   */
   read(key: string, load: () => Promise<V>, keep?: (value: V) => boolean): Promise<V>;
   /** The same for many keys at once: one `loadMany` call for all the keys that are not held. */
   readMany(keys: readonly string[], loadMany: (missing: string[]) => Promise<Map<string, V>>, keep?: (value: V) => boolean): Promise<Map<string, V>>;
@@ -60,6 +63,7 @@ export function createReadCache<V>(generation: Generation, opts: { max: number; 
   const ring: (string | undefined)[] = new Array(opts.max);
   let next = 0;
   let seen = Number.NaN;
+  const inflight = new Map<string, Promise<V>>();
   const maxAge = opts.maxAgeMs ?? Number.POSITIVE_INFINITY;
   const clear = () => {
     entries.clear();
@@ -100,10 +104,23 @@ export function createReadCache<V>(generation: Generation, opts: { max: number; 
       const current = await begin();
       const hit = lookup(key, current);
       if (hit) return hit.value;
+      if (Number.isNaN(current)) return load();
+      // Readers of one missing key under one generation share one load (a popular page just after a
+      // write empties the cache); a reader that saw a newer generation never joins an older load.
+      const flight = `${current}\u0000${key}`;
+      const joining = inflight.get(flight);
+      if (joining) return joining;
       const startedAt = performance.now();
-      const value = await load();
-      if (keep(value)) file(key, value, current, startedAt);
-      return value;
+      const loading = load().then((value) => {
+        if (keep(value)) file(key, value, current, startedAt);
+        return value;
+      });
+      inflight.set(flight, loading);
+      try {
+        return await loading;
+      } finally {
+        inflight.delete(flight);
+      }
     },
     async readMany(keys, loadMany, keep = () => true) {
       const current = await begin();
