@@ -1,14 +1,17 @@
 // Several server processes on PostgreSQL and Redis behave as one marketplace: they migrate once, share
-// sessions and rate limits, deliver realtime events across processes, and run scheduled work once.
+// sessions and rate limits, deliver realtime events across processes, share photos through an
+// S3-compatible object store (a local s3rver started here), and run scheduled work once.
 // Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both and insists).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import S3rver from 's3rver';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
 import { insertBook } from './helpers/books.ts';
+import * as img from './fixtures/images.ts';
 import { freePort, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -24,15 +27,28 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
   let db: TestDatabase;
   let a: ServerProcess;
   let b: ServerProcess;
+  let s3: S3rver;
+  const s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-s3-'));
+  const BUCKET = 'reshelf-mp-photos';
 
   beforeAll(async () => {
     db = await createTestDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-db-')));
+    s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+    const s3Endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
     const start = async () =>
       startServer({
         dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-mp-')),
         port: await freePort(),
         databaseUrl: db.url!,
-        env: { REDIS_URL: REDIS_URL!, JOB_POLL_MS: '100' },
+        env: {
+          REDIS_URL: REDIS_URL!,
+          JOB_POLL_MS: '100',
+          S3_BUCKET: BUCKET,
+          S3_ENDPOINT: s3Endpoint,
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+          S3_PREFIX: 'uploads',
+        },
       });
     // Both start at the same moment against an empty database.
     [a, b] = await Promise.all([start(), start()]);
@@ -41,6 +57,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);
+    await s3?.close();
     await db?.drop();
   });
 
@@ -129,6 +146,32 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     expect(await onB()).toMatchObject({ book: { availability: 'available' }, total: 1 });
     expect((await post(a.url, '/api/v1/orders', { bookId }, buyer.cookie)).status).toBe(201);
     expect(await onB()).toMatchObject({ book: { availability: 'reserved' }, total: 0 });
+  });
+
+  it('a photo uploaded through one process is served by the other, and a withdrawal on the other removes it', async () => {
+    const email = `photos.${Date.now()}@students.wits.ac.za`;
+    await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: 'Photo', lastName: 'S', studentNumber: '1234567', university: 'wits', userType: 'seller' });
+    const cookie = cookieOf(await post(a.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' }));
+    const body = img.multipart(
+      img.listingParts(
+        { title: 'Shared Photos Across Processes', author: 'Lisa Urry', isbn: '978-0-13-409341-3', publisher: 'Pearson', publicationYear: 2016, language: 'english', category: 'biology', studyLevel: 'undergraduate', condition: 'good', price: 520, edition: '11th Edition', numberOfPages: 1488, description: 'Clean copy.' },
+        await img.pngs(4),
+      ),
+    );
+    const created = await fetch(`${a.url}/api/v1/books`, { method: 'POST', headers: { ...body.headers, cookie }, body: body.payload });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const book = ((await created.json()) as { book: { id: string; images: { url: string }[] } }).book;
+    expect(book.images).toHaveLength(4);
+    // Neither process kept the photos in its own folder: they are in the bucket.
+    for (const p of [a, b]) expect(fs.existsSync(path.join(p.dataDir, 'uploads'))).toBe(false);
+    for (const image of book.images) {
+      const photo = await fetch(b.url + image.url);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/webp');
+      expect(Buffer.from(await photo.arrayBuffer()).subarray(8, 12).toString()).toBe('WEBP');
+    }
+    expect((await fetch(`${b.url}/api/v1/books/${book.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(204);
+    expect((await fetch(a.url + book.images[0]!.url)).status).toBe(404);
   });
 
   it('runs scheduled work once across processes', async () => {

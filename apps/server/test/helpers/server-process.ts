@@ -10,6 +10,7 @@ export interface ServerProcess {
   child: ChildProcess;
   url: string;
   port: number;
+  dataDir: string;
   output: string[];
   /** Resolves with the exit code (null when killed by a signal) and the signal. */
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -50,7 +51,7 @@ export function startServer(opts: { dataDir: string; port: number; databaseUrl?:
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return { child, url: `http://127.0.0.1:${opts.port}`, port: opts.port, output, exit };
+  return { child, url: `http://127.0.0.1:${opts.port}`, port: opts.port, dataDir: opts.dataDir, output, exit };
 }
 
 export async function waitReady(p: ServerProcess, timeoutMs = 30_000): Promise<void> {
