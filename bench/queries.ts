@@ -13,6 +13,8 @@ export const CATALOGUE_QUERIES: [string, CatalogueQueryInput][] = [
   ['q=introduction', { q: 'introduction' }],
   ['q=zymurgy', { q: 'zymurgy' }],
   ['q=calculus, page 3', { q: 'calculus', page: 3 }],
+  ['q=calculus, R100 and up', { q: 'calculus', minPrice: 100 }],
+  ['q=introduction, price_asc', { q: 'introduction', sort: 'price_asc' }],
   ['law + uct, price_asc', { category: 'law', university: 'uct', sort: 'price_asc' }],
   ['law + uct, price_asc, page 2', { category: 'law', university: 'uct', sort: 'price_asc', page: 2 }],
   ['condition=good, price_desc', { condition: 'good', sort: 'price_desc' }],

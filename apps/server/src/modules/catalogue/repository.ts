@@ -15,7 +15,9 @@ export interface CataloguePage {
 /** A price filter in cents, kept inside PostgreSQL's integer range (no listing costs more; beyond it PostgreSQL errs). */
 const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_647);
 
-export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
+/** The catalogue's statements for one question: `page` (its ids, and for a search the total in the same
+ * pass) and `count` (the total, when the page does not tell it). Exported so the tests can read their plans. */
+export function catalogueStatements(db: Kysely<Database>, query: CatalogueQuery, terms: string[]) {
   const pg = isPostgres(db);
   const where: RawBuilder<unknown>[] = [sql`b.status = 'approved'`, sql`b.availability = 'available'`];
   if (query.category) where.push(sql`b.category = ${query.category}`);
@@ -35,7 +37,10 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
       where.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(terms)})`);
       if (ranked) score = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
     } else {
-      from = sql`books_fts f JOIN books b ON b.rowid = f.rowid`;
+      // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
+      // choose, it walks a price index over every live listing and runs the full-text query once per
+      // listing: a search with a price range took 2-10 s at 100,000 listings (docs/performance.md, Fix 6).
+      from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
       // The index holds live listings only, with their campus and category as tokens (migration 008);
       // the row checks above stay as the rule of what is shown.
       where.push(sql`books_fts MATCH ${sqliteMatch(terms, { university: query.university, category: query.category })}`);
@@ -57,26 +62,31 @@ export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuer
 
   const whereSql = sql.join(where, sql` AND `);
   const offset = (query.page - 1) * query.pageSize;
-  let rows: { id: string; total?: number | string }[];
-  if (terms.length) {
-    // A search visits every match before it can pick a page (to rank or sort them), so the total is
-    // counted in that same pass (a window over the matches) rather than by a second full-text query.
-    const matches = await sql<{ id: string; total: number | string }>`
-      SELECT m.id, count(*) OVER () AS total
-      FROM (SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${whereSql}) m
-      ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db);
-    rows = matches.rows;
-  } else {
-    // Browsing reads the page and its count from the covering indexes of migration 007.
-    rows = (await sql<{ id: string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`.execute(db)).rows;
-  }
+  const page = terms.length
+    ? // A search visits every match before it can pick a page (to rank or sort them), so the total is
+      // counted in that same pass (a window over the matches) rather than by a second full-text query.
+      // On PostgreSQL the matches are a MATERIALIZED step, found through the text index: otherwise,
+      // seeing ORDER BY … LIMIT, it walks the price or date index over every live listing and tests each
+      // against the words, not counting that the window must see every match anyway (190 ms instead of
+      // 8 for `calculus` by price at 100,000 listings). SQLite already reads the text index first (the
+      // CROSS JOIN above), and copying the matches would cost it ~20%.
+      sql<{ id: string; total?: number | string }>`
+      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${whereSql})
+      SELECT m.id, count(*) OVER () AS total FROM m
+      ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`
+    : // Browsing reads the page and its count from the covering indexes of migration 007.
+      sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const count = sql<{ n: number | string }>`SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`;
+  return { page, count };
+}
+
+export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
+  const statements = catalogueStatements(db, query, terms);
+  const rows = (await statements.page.execute(db)).rows;
   // The count only when it is not already known (from the window, or from a short first page).
   let total: number;
   if (rows[0]?.total !== undefined) total = Number(rows[0].total);
   else if (query.page === 1 && rows.length < query.pageSize) total = rows.length;
-  else {
-    const counted = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`.execute(db);
-    total = Number(counted.rows[0]?.n ?? 0);
-  }
+  else total = Number((await statements.count.execute(db)).rows[0]?.n ?? 0);
   return { ids: rows.map((r) => r.id), total };
 }
