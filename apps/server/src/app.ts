@@ -27,6 +27,7 @@ import { s3Storage } from './lib/s3-storage.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
+import { createSearchThread } from './modules/catalogue/search-thread.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -175,7 +176,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   accounts.onAccountDeletion(orders.accountDeletionHook);
   listings.useRatings((ids, dbh) => orders.ratingsOf(ids, dbh));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
-  const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages);
+  const searchThread = database.sqlitePath ? createSearchThread(database.sqlitePath, (err) => app.log.error({ err }, 'catalogue search thread failed')) : undefined;
+  if (searchThread) app.addHook('onClose', async () => searchThread.close());
+  const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages, searchThread?.search);
   const packages = createPackagesService(ctx);
   accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });

@@ -1,6 +1,6 @@
 // Issue 8, point 13: load. A real server process on the database under test serves 50 concurrent
 // catalogue clients and 10 clients ordering (and cancelling, so books keep coming back) for LOAD_SECONDS
-// (15 s here, the issue's 60 s with LOAD_SECONDS=60; docs/security.md): no errors (no 5xx, no dropped
+// (30 s here, the issue's 60 s with LOAD_SECONDS=60; docs/security.md): no errors (no 5xx, no dropped
 // connection), and the server's resident memory shows no growth trend once warm (bounds in the test).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,8 @@ import { PASSWORD, signupBody } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import { freePort, rssOf, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
 
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 15);
+// 30 s: with the search thread the server's two heaps are still growing to their working size 15 s in.
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
 const CATALOGUE_CLIENTS = 50;
 const ORDER_CLIENTS = 10;
 const BOOKS = 300;
@@ -116,13 +117,14 @@ describe(`load (${dialectUnderTest})`, () => {
     // they catch a leak of a few kilobytes per request, not a slow one (LOAD_SECONDS=60 tightens that).
     const warm = samples.filter((s) => s.x > SECONDS / 2);
     expect(warm.length).toBeGreaterThan(5);
-    // The trend compares the medians of the first and last thirds of the warm samples: a least-squares
-    // slope over a few seconds follows the collector's saw-tooth, medians follow the baseline.
+    // The trend compares the troughs (lowest samples) of the first and last thirds of the warm samples:
+    // memory still in use after the collectors (the main thread's and the search thread's) have run. A
+    // least-squares slope, or medians, over a few seconds follow the saw-tooth of two heaps collecting.
     const third = Math.max(2, Math.floor(warm.length / 3));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const early = warm.slice(0, third);
     const late = warm.slice(-third);
-    const mbPerSecond = (median(late.map((s) => s.y)) - median(early.map((s) => s.y))) / (median(late.map((s) => s.x)) - median(early.map((s) => s.x)));
+    const mbPerSecond = (Math.min(...late.map((s) => s.y)) - Math.min(...early.map((s) => s.y))) / (median(late.map((s) => s.x)) - median(early.map((s) => s.x)));
     const peak = Math.max(...warm.map((s) => s.y));
     const first = warm[0]!.y;
     console.log(`load ${dialectUnderTest}: ${JSON.stringify(counts)}; rss ${first.toFixed(0)} → ${warm.at(-1)!.y.toFixed(0)} MB (peak ${peak.toFixed(0)}), trend ${mbPerSecond.toFixed(2)} MB/s`);

@@ -48,6 +48,28 @@ function withStatementCache(database: SQLite.Database, max = 500): SQLite.Databa
   });
 }
 
+function tuneForReads(database: SQLite.Database) {
+  database.pragma('busy_timeout = 5000');
+  // 64 MB of page cache instead of SQLite's 2 MB: the catalogue's search index stays in memory
+  // (docs/performance.md: halves a common-word search at 100,000 listings).
+  database.pragma('cache_size = -65536');
+  // Pages are read through a memory map (up to 1 GiB of the file) instead of a read() call and a copy
+  // each: a search that visits thousands of listings spread over the file is ~20% faster.
+  database.pragma('mmap_size = 1073741824');
+}
+
+/**
+ * A second, read-only connection to an existing SQLite file (the catalogue's search thread,
+ * docs/decisions/0009-search-thread.md). In WAL mode it reads beside the writer, and each statement sees
+ * everything committed before it began.
+ */
+export function openSqliteReader(file: string): { db: Db; close(): Promise<void> } {
+  const database = new SQLite(file, { readonly: true, fileMustExist: true });
+  tuneForReads(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  return { db, close: () => db.destroy() };
+}
+
 export function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
@@ -73,16 +95,10 @@ export function openDatabase(opts: {
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.sqliteFile ?? 'reshelf.sqlite');
   const database = new SQLite(file);
+  tuneForReads(database);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  // 64 MB of page cache instead of SQLite's 2 MB: the catalogue's search index stays in memory
-  // (docs/performance.md: halves a common-word search at 100,000 listings).
-  database.pragma('cache_size = -65536');
-  // Pages are read through a memory map (up to 1 GiB of the file) instead of a read() call and a copy
-  // each: a search that visits thousands of listings spread over the file is ~20% faster.
-  database.pragma('mmap_size = 1073741824');
   const { dialect, watch } = watchWrites(new SqliteDialect({ database: withStatementCache(database) }));
   const db = new Kysely<Database>({ dialect });
   return {

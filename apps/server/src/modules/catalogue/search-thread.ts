@@ -1,0 +1,72 @@
+// Catalogue searches on SQLite run on a worker thread with its own read-only connection, so the event
+// loop keeps serving pages, sessions and cached answers while the full-text index is read, and a second
+// CPU core does the searching (docs/decisions/0009-search-thread.md; docs/performance.md, Fix 7).
+// One message per search (not per query): a round trip costs ~0.1 ms, a search 1-3 ms.
+import { Worker } from 'node:worker_threads';
+import type { CatalogueQuery } from '@reshelf/shared';
+import type { CataloguePage } from './repository.ts';
+import type { SearchRequest } from './search-worker.ts';
+
+type Reply = { id: number; page: CataloguePage; error?: undefined } | { id: number; error: string };
+
+export interface SearchThread {
+  search(query: CatalogueQuery, terms: string[]): Promise<CataloguePage>;
+  close(): Promise<void>;
+}
+
+/** Starts the thread now (it takes ~0.5 s to load); if it dies, what it was asked fails and the next search starts a new one. */
+export function createSearchThread(file: string, onError: (err: Error) => void): SearchThread {
+  let worker: Worker | undefined;
+  let closed = false;
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: (page: CataloguePage) => void; reject: (err: Error) => void }>();
+
+  const failAll = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+
+  const start = () => {
+    const w = new Worker(new URL('./search-worker.mjs', import.meta.url), { workerData: { file } });
+    w.on('message', (reply: Reply) => {
+      const caller = waiting.get(reply.id);
+      if (!caller) return;
+      waiting.delete(reply.id);
+      if (reply.error !== undefined) caller.reject(new Error(`catalogue search failed: ${reply.error}`));
+      else caller.resolve(reply.page);
+    });
+    w.on('error', (err) => {
+      onError(err);
+      if (worker === w) worker = undefined;
+      failAll(err);
+    });
+    w.on('exit', (code) => {
+      if (worker === w) worker = undefined;
+      failAll(new Error(`catalogue search thread exited (code ${code})`));
+    });
+    // An idle thread does not keep the process alive; close() ends it on shutdown.
+    w.unref();
+    return w;
+  };
+
+  worker = start();
+  return {
+    search(query, terms) {
+      if (closed) return Promise.reject(new Error('catalogue search thread closed'));
+      worker ??= start();
+      const id = nextId++;
+      const request: SearchRequest = { id, query, terms };
+      return new Promise<CataloguePage>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        worker!.postMessage(request);
+      });
+    },
+    async close() {
+      closed = true;
+      const w = worker;
+      worker = undefined;
+      if (w) await w.terminate();
+      failAll(new Error('catalogue search thread closed'));
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The catalogue's search thread on SQLite (docs/decisions/0009-search-thread.md): a worker thread with its
+// own read-only connection answers exactly what the repository answers on the main connection, sees a
+// change the moment it is committed, reports a failed search without stopping, and ends on close.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogueQuerySchema, type CatalogueQueryInput } from '@reshelf/shared';
+import { searchCatalogue } from '../src/modules/catalogue/repository.ts';
+import { createSearchThread, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
+import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
+import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
+import { registerAndLogin } from './helpers/accounts.ts';
+import { insertBook } from './helpers/books.ts';
+
+describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQLite)', () => {
+  let t: TestApp;
+  let thread: SearchThread;
+  let sellerId: string;
+  const errors: Error[] = [];
+  const ask = (input: CatalogueQueryInput) => {
+    const query = catalogueQuerySchema.parse(input);
+    const terms = query.q ? searchTerms(query.q) : [];
+    return { query, terms, direct: () => searchCatalogue(t.database.db, query, terms), threaded: () => thread.search(query, terms) };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sellerId = (await registerAndLogin(t.app, { userType: 'seller', university: 'uct' })).id;
+    const titles = ['Organic Chemistry', 'Physical Chemistry', 'Chemistry of Life', 'Calculus One', 'Calculus Two', 'Law of Contract'];
+    for (const [i, title] of titles.entries()) {
+      await insertBook(t.database.db, sellerId, { title, priceCents: (100 + i * 50) * 100, university: i % 2 ? 'uct' : 'wits', category: i < 3 ? 'chemistry' : 'mathematics' });
+    }
+    thread = createSearchThread(t.database.sqlitePath!, (err) => errors.push(err));
+  });
+  afterAll(async () => {
+    await thread?.close();
+    await t?.close();
+  });
+
+  it('answers exactly what the repository answers on the main connection', async () => {
+    const questions: CatalogueQueryInput[] = [
+      {},
+      { q: 'chemistry' },
+      { q: 'chem', sort: 'price_desc' },
+      { q: 'calculus', university: 'uct' },
+      { q: 'chemistry', minPrice: 120, maxPrice: 300, sort: 'price_asc' },
+      { category: 'chemistry', sort: 'newest' },
+      { q: 'chemistry', pageSize: 1, page: 2 },
+      { q: 'zzzz' },
+    ];
+    for (const input of questions) {
+      const q = ask(input);
+      expect(await q.threaded(), JSON.stringify(input)).toEqual(await q.direct());
+    }
+    expect((await ask({ q: 'chemistry' }).threaded()).total).toBe(3);
+  });
+
+  it('sees a listing the moment the main connection commits it, and no longer once it is sold', async () => {
+    const q = ask({ q: 'thermodynamics' });
+    expect((await q.threaded()).total).toBe(0);
+    const id = await insertBook(t.database.db, sellerId, { title: 'Thermodynamics' });
+    expect(await q.threaded()).toEqual({ ids: [id], total: 1 });
+    await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', id).execute();
+    expect((await q.threaded()).total).toBe(0);
+  });
+
+  it('many searches at once each get their own answer', async () => {
+    const words = ['organic', 'physical', 'life', 'one', 'two', 'contract'];
+    const answers = await Promise.all(words.flatMap((w) => [ask({ q: w }).threaded(), ask({ q: w }).direct()]));
+    for (let i = 0; i < words.length; i++) expect(answers[2 * i]).toEqual(answers[2 * i + 1]);
+  });
+
+  it('a search that fails is reported to its caller, and the thread goes on', async () => {
+    await sql`ALTER TABLE books_fts RENAME TO books_fts_away`.execute(t.database.db);
+    try {
+      await expect(ask({ q: 'chemistry' }).threaded()).rejects.toThrow(/^catalogue search failed: .*books_fts/);
+    } finally {
+      await sql`ALTER TABLE books_fts_away RENAME TO books_fts`.execute(t.database.db);
+    }
+    expect((await ask({ q: 'chemistry' }).threaded()).total).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses searches once closed', async () => {
+    const other = createSearchThread(t.database.sqlitePath!, (err) => errors.push(err));
+    const q = ask({ q: 'chemistry' });
+    expect((await other.search(q.query, q.terms)).total).toBe(3);
+    await other.close();
+    await expect(other.search(q.query, q.terms)).rejects.toThrow('catalogue search thread closed');
+  });
+});
