@@ -81,9 +81,14 @@ describe('book page', () => {
     expect(post.body).toEqual({ bookId: 'bk_calculus0000001' });
     expect(post.headers['Idempotency-Key']).toMatch(/.{16,}/);
 
-    // A second visit and click sends a new key.
+    // A second visit and click sends a new key. The order page's code loads lazily and the router keeps
+    // the book page on screen until it has; wait until it is really gone, so the click below lands on the
+    // new visit's button rather than the old page's.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Request to buy' })).toBeNull(), { timeout: 5000 });
     await router.navigate('/buyer/books/bk_calculus0000001');
-    await user.click(await screen.findByRole('button', { name: 'Request to buy' }, { timeout: 5000 }));
+    const again = await screen.findByRole('button', { name: 'Request to buy' }, { timeout: 5000 });
+    await waitFor(() => expect(again).toBeEnabled());
+    await user.click(again);
     await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(2), { timeout: 5000 });
     const [one, two] = calls.filter((call) => call.method === 'POST' && call.path === '/orders');
     expect(one!.headers['Idempotency-Key']).not.toBe(two!.headers['Idempotency-Key']);
