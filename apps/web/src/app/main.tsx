@@ -1,6 +1,6 @@
 // Entry point of the Reshelf web app: styles, the session, the router (whose root keeps the place of the
 // server-state cache) and the toast area.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from '../components/ui/toaster';
@@ -11,11 +11,17 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <SessionProvider>
-      <RouterProvider router={router} />
-    </SessionProvider>
-    <Toaster />
-  </StrictMode>,
+// The first render runs as a transition, which React splits into short slices instead of one long task:
+// on a slow phone the page answers taps sooner (Lighthouse total blocking time on /books, same build and
+// machine, alternated: median 362 → 228 ms; docs/performance.md).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+      <Toaster />
+    </StrictMode>,
+  ),
 );
