@@ -10,6 +10,7 @@ import S3rver from 's3rver';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers/app.ts';
+import { signupBody } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import * as img from './fixtures/images.ts';
 import { freePort, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
@@ -22,6 +23,13 @@ const json = async (res: Response) => ({ status: res.status, body: (await res.js
 const post = (base: string, url: string, body: unknown, cookie?: string) =>
   fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
 const cookieOf = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('reshelf_session='))!.split(';')[0]!;
+/** Signs a new student up and in through the process at `base`. */
+async function signIn(base: string, userType: string) {
+  const body = signupBody({ userType });
+  await post(base, '/api/v1/auth/register', body);
+  const res = await post(base, '/api/v1/auth/login', { email: body.email, password: body.password });
+  return { cookie: cookieOf(res), id: ((await res.json()) as { student: { id: string } }).student.id };
+}
 
 describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => {
   let db: TestDatabase;
@@ -91,15 +99,8 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
   });
 
   it('delivers realtime events published on one process to a socket on the other', async () => {
-    const stamp = Date.now();
-    const mk = async (role: string) => {
-      const email = `${role}.${stamp}@students.wits.ac.za`;
-      await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: role, lastName: 'X', studentNumber: '1234567', university: 'wits', userType: role });
-      const res = await post(a.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' });
-      return { cookie: cookieOf(res), id: ((await res.json()) as { student: { id: string } }).student.id };
-    };
-    const seller = await mk('seller');
-    const buyer = await mk('buyer');
+    const seller = await signIn(a.url, 'seller');
+    const buyer = await signIn(a.url, 'buyer');
     const bookId = await insertBook(db.handle.db, seller.id, { title: 'Realtime Across Processes' });
 
     const events: { type: string; [k: string]: unknown }[] = [];
@@ -128,14 +129,8 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
 
   it('a change made on one process shows at once in the catalogue the other has cached', async () => {
     const stamp = Date.now();
-    const mk = async (role: string) => {
-      const email = `cache.${role}.${stamp}@students.wits.ac.za`;
-      await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: role, lastName: 'C', studentNumber: '1234567', university: 'wits', userType: role });
-      const res = await post(a.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' });
-      return { cookie: cookieOf(res), id: ((await res.json()) as { student: { id: string } }).student.id };
-    };
-    const seller = await mk('seller');
-    const buyer = await mk('buyer');
+    const seller = await signIn(a.url, 'seller');
+    const buyer = await signIn(a.url, 'buyer');
     const bookId = await insertBook(db.handle.db, seller.id, { title: `Crossprocess Cachetest ${stamp}` });
     const onB = async () => ({
       book: (await json(await fetch(`${b.url}/api/v1/books/${bookId}`))).body?.book as { availability: string },
@@ -149,9 +144,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
   });
 
   it('a photo uploaded through one process is served by the other, and a withdrawal on the other removes it', async () => {
-    const email = `photos.${Date.now()}@students.wits.ac.za`;
-    await post(a.url, '/api/v1/auth/register', { email, password: 'Str0ng!Passw0rd', firstName: 'Photo', lastName: 'S', studentNumber: '1234567', university: 'wits', userType: 'seller' });
-    const cookie = cookieOf(await post(a.url, '/api/v1/auth/login', { email, password: 'Str0ng!Passw0rd' }));
+    const { cookie } = await signIn(a.url, 'seller');
     const body = img.multipart(
       img.listingParts(
         { title: 'Shared Photos Across Processes', author: 'Lisa Urry', isbn: '978-0-13-409341-3', publisher: 'Pearson', publicationYear: 2016, language: 'english', category: 'biology', studyLevel: 'undergraduate', condition: 'good', price: 520, edition: '11th Edition', numberOfPages: 1488, description: 'Clean copy.' },
