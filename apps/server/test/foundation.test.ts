@@ -65,6 +65,19 @@ describe(`foundation (${dialectUnderTest})`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('sends API answers the headers that matter for JSON, without the page-only ones', async () => {
+    for (const url of ['/api/v1/books', '/api/v1/does-not-exist']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      for (const pageOnly of ['permissions-policy', 'cross-origin-opener-policy', 'referrer-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+        expect(res.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
+    }
+  });
+
   it('refuses writes from another origin and cross-site fetches', async () => {
     const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/anything', headers: { origin: 'https://evil.example' } });
     expect(foreign.statusCode).toBe(403);
