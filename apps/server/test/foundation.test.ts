@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
 import { loadConfig, ConfigError } from '../src/config.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 
@@ -31,6 +32,25 @@ describe(`foundation (${dialectUnderTest})`, () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('sends the page compressed once ahead of time, in the encoding the browser accepts', async () => {
+    const plain = await t.app.inject({ url: '/books', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', zlib.gunzipSync],
+      ['deflate', undefined, (b) => b],
+    ];
+    for (const [acceptEncoding, encoding, decode] of cases) {
+      const res = await t.app.inject({ url: '/seller/sell', headers: { 'accept-encoding': acceptEncoding } });
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(decode(res.rawPayload).toString('utf8'), acceptEncoding).toBe(plain.body);
     }
   });
 

@@ -2,17 +2,39 @@
 // (history fallback), JSON 404 for unknown /api paths, plain 404 for missing files.
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reshelf</title></head><body><p>The web app has not been built yet. Run <code>npm run build</code>.</p></body></html>`;
 
+/** The page in each encoding, made once: index.html answers every page route, and compressing its ~3 KB
+ *  on each request cut what the server answers per second by three quarters (docs/performance.md, Fix 9). */
+function encodedPage(body: Buffer) {
+  return {
+    identity: body,
+    br: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: zlib.gzipSync(body, { level: 9 }),
+  };
+}
+
+/** Whether the client's Accept-Encoding allows `coding` (listed, and not with q=0). */
+export function accepts(acceptEncoding: string | undefined, coding: string): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== coding && name !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string }) => {
   const indexPath = path.join(opts.webDist, 'index.html');
   const hasBuild = fs.existsSync(indexPath);
-  let indexHtml: Buffer | undefined;
-  const readIndex = () => (indexHtml ??= hasBuild ? fs.readFileSync(indexPath) : Buffer.from(FALLBACK_INDEX));
+  let indexHtml: ReturnType<typeof encodedPage> | undefined;
+  const readIndex = () => (indexHtml ??= encodedPage(hasBuild ? fs.readFileSync(indexPath) : Buffer.from(FALLBACK_INDEX)));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -31,10 +53,17 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     });
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readIndex());
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    const page = readIndex();
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    const wanted = request.headers['accept-encoding'];
+    // Sent with its Content-Encoding set, so the compression plugin leaves it as it is.
+    if (accepts(wanted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
+    if (accepts(wanted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.identity);
+  };
 
-  app.get('/', (_req, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -42,7 +71,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       return reply.status(404).send({ error: 'Not found', code: 'NOT_FOUND' });
     }
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.basename(url).includes('.');
-    if (isPage) return sendIndex(reply);
+    if (isPage) return sendIndex(request, reply);
     return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 });
