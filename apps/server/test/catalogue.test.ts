@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin, type Account } from './helpers/accounts.ts';
@@ -34,6 +35,31 @@ describe(`catalogue (${dialectUnderTest})`, () => {
     expect(body).toMatchObject({ total: 4, page: 1, pageSize: 20 });
     expect(titles(body)).toEqual(['Café Économie', 'Principles of Economics', 'Linear Algebra and Its Applications', 'Calculus: Early Transcendentals']);
     expect(body.items[0]).toHaveProperty('seller.firstName');
+  });
+
+  it('sends a page in the coding the client accepts, the same page as uncompressed, and a small answer as it is', async () => {
+    const plain = await t.app.inject({ url: '/api/v1/books', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.body.length).toBeGreaterThan(2048);
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip;q=0.8', 'gzip', zlib.gunzipSync],
+      ['deflate', undefined, (b) => b],
+    ];
+    // Twice each: the second answer comes from the catalogue cache, with the bytes compressed the first time.
+    for (const [acceptEncoding, encoding, decode] of [...cases, ...cases]) {
+      const res = await t.app.inject({ url: '/api/v1/books', headers: { 'accept-encoding': acceptEncoding } });
+      expect(res.statusCode, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(encoding);
+      expect(res.headers.vary, acceptEncoding).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(decode(res.rawPayload).toString('utf8'), acceptEncoding).toBe(plain.body);
+    }
+    const small = await t.app.inject({ url: '/api/v1/books?q=stewart', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(titles(small.json())).toEqual(['Calculus: Early Transcendentals']);
   });
 
   it('searches title, author, publisher and description with prefixes, ranking title matches first', async () => {

@@ -1,6 +1,7 @@
 // Answers put together from cached texts must be exactly what JSON.stringify would send.
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { jsonTextOf, listJsonText } from '../src/lib/json-text.ts';
+import { encodedListJson, jsonTextOf, listJsonText } from '../src/lib/json-text.ts';
 
 describe('JSON text', () => {
   it('writes a list exactly as JSON.stringify does, from each item\'s text made once', () => {
@@ -14,5 +15,17 @@ describe('JSON text', () => {
     a.title = 'changed';
     expect(jsonTextOf(a)).toBe(text);
     expect(listJsonText({ items: [a], total: 1, page: 1, pageSize: 20 })).toContain('Café');
+  });
+
+  it('compresses a list once per coding for as long as the list lives', () => {
+    const list = { items: [{ id: 'a', title: 'Linear Algebra '.repeat(200) }], total: 1, page: 1, pageSize: 20 };
+    const br = encodedListJson(list, 'br');
+    expect(encodedListJson(list, 'br')).toBe(br);
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(JSON.stringify(list));
+    const gzip = encodedListJson(list, 'gzip');
+    expect(encodedListJson(list, 'gzip')).toBe(gzip);
+    expect(zlib.gunzipSync(gzip).toString()).toBe(JSON.stringify(list));
+    // Another list with the same content is another answer: compressed for itself.
+    expect(encodedListJson({ ...list }, 'br')).not.toBe(br);
   });
 });

@@ -1,9 +1,10 @@
 // JSON text for answers served many times over unchanged (the catalogue cache's books and pages): each
 // object is stringified once, and the text lives as long as the object does. A catalogue page is put
 // together from its books' texts, so a book already sent (on its own page or in another list) is not
-// stringified again.
-import type { FastifyReply } from 'fastify';
+// stringified again, and a page served again from the cache is not compressed again either.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ListResponse } from '@reshelf/shared';
+import { COMPRESS_THRESHOLD, compressText, preferredCoding, type Coding } from './encoding.ts';
 
 const texts = new WeakMap<object, string>();
 
@@ -22,3 +23,25 @@ export const listJsonText = (list: ListResponse<object>): string =>
   jsonTextOf(list, () => `{"items":[${list.items.map((item) => jsonTextOf(item)).join(',')}],"total":${list.total},"page":${list.page},"pageSize":${list.pageSize}}`);
 
 export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
+
+const compressed = new WeakMap<object, Partial<Record<Coding, Buffer>>>();
+
+/** A list answer's text in `coding`, compressed once for as long as the (cached, unchanging) list lives. */
+export function encodedListJson(list: ListResponse<object>, coding: Coding): Buffer {
+  let byCoding = compressed.get(list);
+  if (!byCoding) compressed.set(list, (byCoding = {}));
+  return (byCoding[coding] ??= compressText(coding, listJsonText(list)));
+}
+
+/**
+ * Sends a list answer in the coding the client takes. A catalogue page the cache serves a thousand times
+ * was compressed a thousand times by the compression plugin (a quarter of a repeated search's time,
+ * docs/performance.md, Fix 10); now once. Sent with its Content-Encoding set, the plugin leaves it alone.
+ */
+export function sendListJson(request: FastifyRequest, reply: FastifyReply, list: ListResponse<object>): FastifyReply {
+  const text = listJsonText(list);
+  const coding = text.length >= COMPRESS_THRESHOLD ? preferredCoding(request.headers['accept-encoding']) : undefined;
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (!coding) return reply.send(text);
+  return reply.header('content-encoding', coding).send(encodedListJson(list, coding));
+}

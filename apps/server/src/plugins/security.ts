@@ -6,6 +6,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@reshelf/shared';
 import type { Config } from '../config.ts';
+import { BROTLI_OPTIONS, COMPRESS_THRESHOLD } from '../lib/encoding.ts';
 import { badRequest, forbidden } from '../lib/errors.ts';
 import { containsNul } from '../lib/input.ts';
 
@@ -84,7 +85,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   // already in memory up to 64 KB (a catalogue page is about 22 KB) are compressed in one call: a
   // compression stream per answer (the plugin's default above 8 KB on two cores) cost a cold search
   // ~0.7 ms of its ~3 ms (docs/performance.md, Fix 5). Files are streams and stay streamed.
-  await app.register(compress, { global: true, threshold: 2048, encodings: ['br', 'gzip'], syncThreshold: 65_536 });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], syncThreshold: 65_536, brotliOptions: BROTLI_OPTIONS });
 
   // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is
   // refused. These hooks run on every request, so they are plain callbacks (no promise per request).
