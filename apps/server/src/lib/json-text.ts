@@ -1,14 +1,14 @@
 // JSON text for answers served many times over unchanged (the catalogue cache's books and pages): each
-// object is stringified once, and the text lives as long as the object does. A catalogue page is put
-// together from its books' texts, so a book already sent (on its own page or in another list) is not
-// stringified again, and a page served again from the cache is not compressed again either.
+// book is stringified once, and its text lives as long as the book does. A catalogue page is put together
+// from its books' texts, so a book already sent (on its own page or in another list) is not stringified
+// again, and a page served again from the cache is not compressed again either.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ListResponse } from '@reshelf/shared';
 import { COMPRESS_THRESHOLD, compressText, preferredCoding, type Coding } from './encoding.ts';
 
 const texts = new WeakMap<object, string>();
 
-/** The JSON text of `value`, which must never change once built (a cached Book or page); made once. */
+/** The JSON text of `value`, which must never change once built (a cached Book); made once. */
 export function jsonTextOf(value: object, build: () => string = () => JSON.stringify(value)): string {
   let text = texts.get(value);
   if (text === undefined) {
@@ -18,19 +18,24 @@ export function jsonTextOf(value: object, build: () => string = () => JSON.strin
   return text;
 }
 
-/** A list answer's JSON text, exactly as JSON.stringify would write it, from its items' texts. */
+/**
+ * A list answer's JSON text, exactly as JSON.stringify would write it, from its items' texts. Not kept:
+ * a page's ~22 KB text kept with every cached page made each minor GC copy it (10-24 ms pauses under a
+ * burst of new searches, docs/performance.md, Fix 10); clients get the compressed form, kept below.
+ */
 export const listJsonText = (list: ListResponse<object>): string =>
-  jsonTextOf(list, () => `{"items":[${list.items.map((item) => jsonTextOf(item)).join(',')}],"total":${list.total},"page":${list.page},"pageSize":${list.pageSize}}`);
+  `{"items":[${list.items.map((item) => jsonTextOf(item)).join(',')}],"total":${list.total},"page":${list.page},"pageSize":${list.pageSize}}`;
 
 export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
 
+/** Per list: its text compressed in each coding asked for. */
 const compressed = new WeakMap<object, Partial<Record<Coding, Buffer>>>();
 
 /** A list answer's text in `coding`, compressed once for as long as the (cached, unchanging) list lives. */
-export function encodedListJson(list: ListResponse<object>, coding: Coding): Buffer {
+export function encodedListJson(list: ListResponse<object>, coding: Coding, text?: string): Buffer {
   let byCoding = compressed.get(list);
   if (!byCoding) compressed.set(list, (byCoding = {}));
-  return (byCoding[coding] ??= compressText(coding, listJsonText(list)));
+  return (byCoding[coding] ??= compressText(coding, text ?? listJsonText(list)));
 }
 
 /**
@@ -39,9 +44,11 @@ export function encodedListJson(list: ListResponse<object>, coding: Coding): Buf
  * docs/performance.md, Fix 10); now once. Sent with its Content-Encoding set, the plugin leaves it alone.
  */
 export function sendListJson(request: FastifyRequest, reply: FastifyReply, list: ListResponse<object>): FastifyReply {
-  const text = listJsonText(list);
-  const coding = text.length >= COMPRESS_THRESHOLD ? preferredCoding(request.headers['accept-encoding']) : undefined;
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  if (!coding) return reply.send(text);
-  return reply.header('content-encoding', coding).send(encodedListJson(list, coding));
+  const coding = preferredCoding(request.headers['accept-encoding']);
+  const known = compressed.get(list);
+  if (coding && known?.[coding]) return reply.header('content-encoding', coding).send(known[coding]);
+  const text = listJsonText(list);
+  if (!coding || text.length < COMPRESS_THRESHOLD) return reply.send(text);
+  return reply.header('content-encoding', coding).send(encodedListJson(list, coding, text));
 }
