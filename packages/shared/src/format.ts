@@ -7,10 +7,31 @@ import { CURRENCY, LOCALE, TIME_ZONE } from './constants';
 let randFormat: Intl.NumberFormat | undefined;
 let dateFormat: Intl.DateTimeFormat | undefined;
 
-/** An amount in rand as Intl prints it for en-ZA, e.g. 'R 1 234,50' (with non-breaking spaces). */
+const NBSP = '\u00a0';
+
+/**
+ * An amount in rand exactly as Intl prints it for en-ZA, e.g. 'R 1 234,50' (no-break spaces after the R
+ * and between groups, a decimal comma, rounded half away from zero on the number's shortest decimal
+ * form, as ICU rounds). Written out rather than asked of Intl: the first Intl object on a page costs a
+ * slow phone 80-160 ms while ICU starts, and a catalogue page prints 20 prices before anything else needs
+ * Intl (docs/decisions/0010-rand-without-intl.md). format.test.ts holds it equal to Intl.
+ */
 export function formatRand(amount: number): string {
-  randFormat ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return randFormat.format(amount);
+  const magnitude = Math.abs(amount);
+  // Not a number, infinite, or beyond where String() writes plain digits: Intl, as before (never a price).
+  if (!Number.isFinite(amount) || magnitude >= 1e21) {
+    randFormat ??= new Intl.NumberFormat(LOCALE, { style: 'currency', currency: CURRENCY, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return randFormat.format(amount);
+  }
+  // Below 1e-6 String() switches to exponent form; such an amount is 0,00 whatever its digits.
+  const [whole = '0', fraction = ''] = (magnitude < 1e-6 ? '0' : String(magnitude)).split('.');
+  let cents = BigInt(whole + fraction.slice(0, 2).padEnd(2, '0'));
+  if (fraction.charCodeAt(2) >= 53 /* '5' */) cents += 1n;
+  const digits = cents.toString().padStart(3, '0');
+  const rands = digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, NBSP);
+  // Intl keeps the sign of a negative amount that rounds to zero, and of -0.
+  const negative = amount < 0 || Object.is(amount, -0);
+  return `${negative ? '-' : ''}R${NBSP}${rands},${digits.slice(-2)}`;
 }
 
 /** A date as en-ZA with a short month, e.g. '21 Nov 2026'; an unreadable date gives ''. */

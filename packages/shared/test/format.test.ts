@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { centsToRand, formatDate, formatRand, randToCents, transactionId } from '../src/index';
 
 describe('formatRand', () => {
@@ -8,6 +9,20 @@ describe('formatRand', () => {
     expect(formatRand(1234.5)).toMatch(/^R\s1\s234,50$/);
     expect(formatRand(0)).toMatch(/^R\s0,00$/);
     expect(formatRand(2499.99)).toMatch(/^R\s2\s499,99$/);
+  });
+
+  it('prints exactly what Intl prints, for prices, sums, fractions of a cent, ties, negatives and extremes', () => {
+    const intl = new Intl.NumberFormat('en-ZA', { style: 'currency', currency: 'ZAR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const same = (amount: number) => {
+      expect(formatRand(amount), String(amount)).toBe(intl.format(amount));
+    };
+    for (const amount of [0, -0, 0.005, 0.004999, 1.005, 1.015, 999.995, 123456789.125, -0.001, -0.005, -1234.5, 0.1 + 0.2, 1e-7, 5e-3, 1e20, 99999999999999.99, 1e21, 2.5e21, Number.MAX_VALUE, Number.MIN_VALUE, NaN, Infinity, -Infinity]) same(amount);
+    // Every price the database can hold (whole cents) and any sum of them.
+    fc.assert(fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => same(cents / 100)), { numRuns: 5000 });
+    fc.assert(fc.property(fc.array(fc.integer({ min: 0, max: 500_000 }), { maxLength: 12 }), (prices) => same(prices.reduce((sum, cents) => sum + cents / 100, 0))), { numRuns: 2000 });
+    // Any double at all, and decimals with three places (where half-way cases live).
+    fc.assert(fc.property(fc.double({ min: -1e22, max: 1e22 }), same), { numRuns: 5000 });
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (mills) => same(mills / 1000)), { numRuns: 5000 });
   });
 });
 
