@@ -80,14 +80,17 @@ export interface ServerOptions {
   webDist: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeFlags?: string[];
+  /** The checkout whose server to start (another worktree, to compare two versions); this one by default. */
+  root?: string;
 }
 
 /** Starts `apps/server/src/main.ts` with a scratch environment on a free loopback port. */
 export async function startServer(opts: ServerOptions): Promise<RunningProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
+  const root = opts.root ?? ROOT;
+  const child = spawn(process.execPath, [...(opts.nodeFlags ?? []), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

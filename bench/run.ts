@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { CATEGORIES, UNIVERSITY_IDS } from '@reshelf/shared';
-import { RARE_TERM, SEARCH_WORDS } from './catalogue-data.ts';
+import { RARE_TERM } from './catalogue-data.ts';
+import { browsePaths, coldSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
 import { loadTable, measure, table, type LoadCase, type LoadResult } from './load.ts';
 import { ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
 import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedCatalogue } from './seed.ts';
@@ -80,13 +80,6 @@ function precompress(dir: string): number {
     n++;
   }
   return n;
-}
-
-/** A stable shuffle key, so the cold searches do not run in word order. */
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 function machine(): string {
@@ -164,19 +157,10 @@ async function main() {
       const ceiling = await measureCeiling('before');
 
       const ids = sample(seeded.approvedIds, 5000);
-      const browse = CATEGORIES.flatMap((c, i) => UNIVERSITY_IDS.map((u, j) => `/api/v1/books?category=${c}&university=${u}&sort=price_asc${(i + j) % 3 ? '' : '&page=2'}`));
+      const browse = browsePaths();
       const asset = largestAsset(webDist);
-      const coldSearches = SEARCH_WORDS.flatMap((w, i) =>
-        UNIVERSITY_IDS.flatMap((u, j) => ['relevance', 'price_asc'].map((sort) => `/api/v1/books?q=${w}&university=${u}&sort=${sort}${(i + j) % 2 ? '' : '&page=2'}`)),
-      ).sort((x, y) => (hash(x) - hash(y)));
-      // Words with a price range and a sort, no campus: a plan that walks a price index instead of the
-      // text index shows here (docs/performance.md, Fix 6).
-      const priceBands = [[0, 150], [100, 300], [250, 600], [500, 2000], [150, undefined]] as const;
-      const pricedSearches = SEARCH_WORDS.flatMap((w, i) =>
-        priceBands.flatMap(([min, max], j) =>
-          ['newest', 'price_asc', 'price_desc'].map((sort) => `/api/v1/books?q=${w}&minPrice=${min}${max ? `&maxPrice=${max}` : ''}&sort=${sort}${(i + j) % 2 ? '' : '&page=2'}`),
-        ),
-      ).sort((x, y) => hash(x) - hash(y));
+      const coldSearches = coldSearchPaths();
+      const pricedSearches = pricedSearchPaths();
       const cases: LoadCase[] = [
         { name: 'search, common term (q=calculus)', paths: ['/api/v1/books?q=calculus'] },
         { name: 'search, very common term (q=introduction)', paths: ['/api/v1/books?q=introduction'] },

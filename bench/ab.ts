@@ -1,0 +1,86 @@
+// `npm run bench:ab -- [flags] CHECKOUT...`: compares servers started from several checkouts (this one
+// and, say, a `git worktree` of the commit before a change) against one seeded catalogue, alternating
+// them round by round: this machine's speed drifts by a third within minutes, so figures are only
+// comparable when taken side by side (docs/performance.md). Prints req/s, p50, p99 and the server's CPU
+// time per request (utime + stime from /proc) for each case, round and checkout. Loopback only.
+//   --data-dir=DIR    the seeded catalogue, kept between runs (seeded there first if it holds none)
+//   --rounds=3 --seconds=10 --connections=10 --warm=5 (seconds of browsing before each checkout's cases)
+//   --cases=cold,priced (any of cold, priced, browse, repeat, detail)
+//   --web-dist=DIR    the built web app the servers serve (default: this checkout's apps/web/dist)
+// A checkout may carry node flags after '#', e.g. '.#--max-semi-space-size=4'. Each needs node_modules
+// (a worktree can link this checkout's).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { browsePaths, coldSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
+import { measure, table } from './load.ts';
+import { ROOT, startServer } from './processes.ts';
+import { seedCatalogue } from './seed.ts';
+
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    'data-dir': { type: 'string' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    warm: { type: 'string', default: '5' },
+    cases: { type: 'string', default: 'cold,priced' },
+    'web-dist': { type: 'string', default: path.join(ROOT, 'apps/web/dist') },
+  },
+});
+
+/** CPU seconds the process has used so far, from /proc/PID/stat (utime + stime, in clock ticks of 10 ms). */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function main() {
+  const dataDir = args['data-dir'];
+  if (!dataDir || !positionals.length) throw new Error('usage: npm run bench:ab -- --data-dir=DIR [flags] CHECKOUT [CHECKOUT...]');
+  if (!fs.existsSync(path.join(dataDir, 'reshelf.sqlite'))) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const seeded = await seedCatalogue({ dataDir, databaseUrl: undefined, approved: 100_000, pending: 3000, sellers: 400, log: console.log });
+    fs.writeFileSync(path.join(dataDir, 'approved-ids.json'), JSON.stringify(seeded.approvedIds.slice(0, 5000)));
+  }
+  const ids: string[] = JSON.parse(fs.readFileSync(path.join(dataDir, 'approved-ids.json'), 'utf8'));
+  const paths: Record<string, string[]> = {
+    cold: coldSearchPaths(),
+    priced: pricedSearchPaths(),
+    browse: browsePaths(),
+    repeat: ['/api/v1/books?q=calculus'],
+    detail: ids.map((id) => `/api/v1/books/${id}`),
+  };
+  const cases = args.cases.split(',');
+  for (const c of cases) if (!paths[c]) throw new Error(`unknown case ${c} (cold, priced, browse, repeat, detail)`);
+  const load = { seconds: Number(args.seconds), connections: Number(args.connections) };
+  const rows = new Map<string, string[]>();
+
+  for (let round = 1; round <= Number(args.rounds); round++) {
+    for (const checkout of positionals) {
+      const [dir, flags] = checkout.split('#');
+      const server = await startServer({ dataDir, databaseUrl: undefined, webDist: args['web-dist'], root: path.resolve(dir!), nodeFlags: flags ? flags.split(' ') : [] });
+      try {
+        if (Number(args.warm) > 0) await measure(server.url, { name: 'warm-up', paths: paths.browse! }, { ...load, seconds: Number(args.warm) });
+        for (const c of cases) {
+          const before = cpuSeconds(server.pid);
+          const r = await measure(server.url, { name: c, paths: paths[c]! }, load);
+          const cpuMs = ((cpuSeconds(server.pid) - before) * 1000) / Math.max(1, r.rps * load.seconds);
+          const key = `${checkout} ${c}`;
+          rows.set(key, [...(rows.get(key) ?? []), `${Math.round(r.rps)} · ${r.p50} · ${r.p99} · ${cpuMs.toFixed(2)}${r.failures ? ` (${r.failures} failed)` : ''}`]);
+          console.log(`round ${round}, ${key}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${cpuMs.toFixed(2)} ms CPU a request`);
+        }
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  console.log(`\nreq/s · p50 ms · p99 ms · server CPU ms a request, ${load.connections} connections × ${load.seconds} s, by round:`);
+  console.log(table(['checkout and case', ...Array.from({ length: Number(args.rounds) }, (_, i) => `round ${i + 1}`)], [...rows].map(([k, v]) => [k, ...v])));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
