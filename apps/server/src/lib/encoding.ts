@@ -12,7 +12,7 @@ export const BROTLI_OPTIONS: zlib.BrotliOptions = { params: { [zlib.constants.BR
 export type Coding = 'br' | 'gzip';
 
 /** Whether the client's Accept-Encoding allows `coding` (listed, and not with q=0). */
-export function accepts(acceptEncoding: string | undefined, coding: string): boolean {
+function accepts(acceptEncoding: string | undefined, coding: string): boolean {
   if (!acceptEncoding) return false;
   return acceptEncoding.split(',').some((part) => {
     const [name, ...params] = part.trim().toLowerCase().split(';');

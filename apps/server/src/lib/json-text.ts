@@ -19,9 +19,9 @@ export function jsonTextOf(value: object, build: () => string = () => JSON.strin
 }
 
 /**
- * A list answer's JSON text, exactly as JSON.stringify would write it, from its items' texts. Not kept:
- * a page's ~22 KB text kept with every cached page made each minor GC copy it (10-24 ms pauses under a
- * burst of new searches, docs/performance.md, Fix 10); clients get the compressed form, kept below.
+ * A list answer's JSON text, exactly as JSON.stringify would write it, from its items' texts. Not kept
+ * with the list: clients get the compressed form, kept below, and up to 500 cached pages × ~22 KB of
+ * text would only be more heap for the garbage collector to walk (docs/performance.md, Fix 10).
  */
 export const listJsonText = (list: ListResponse<object>): string =>
   `{"items":[${list.items.map((item) => jsonTextOf(item)).join(',')}],"total":${list.total},"page":${list.page},"pageSize":${list.pageSize}}`;

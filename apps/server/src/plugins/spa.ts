@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { accepts } from '../lib/encoding.ts';
+import { preferredCoding } from '../lib/encoding.ts';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reshelf</title></head><body><p>The web app has not been built yet. Run <code>npm run build</code>.</p></body></html>`;
 
@@ -46,10 +46,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     const page = readIndex();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    const wanted = request.headers['accept-encoding'];
+    const coding = preferredCoding(request.headers['accept-encoding']);
     // Sent with its Content-Encoding set, so the compression plugin leaves it as it is.
-    if (accepts(wanted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
-    if (accepts(wanted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    if (coding) return reply.header('content-encoding', coding).send(page[coding]);
     return reply.send(page.identity);
   };
 
