@@ -12,6 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { openSqliteReader } from '../apps/server/src/db/index.ts';
 import { browsePaths, coldSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
 import { measure, table } from './load.ts';
 import { ROOT, startServer } from './processes.ts';
@@ -39,12 +41,15 @@ function cpuSeconds(pid: number): number {
 async function main() {
   const dataDir = args['data-dir'];
   if (!dataDir || !positionals.length) throw new Error('usage: npm run bench:ab -- --data-dir=DIR [flags] CHECKOUT [CHECKOUT...]');
-  if (!fs.existsSync(path.join(dataDir, 'reshelf.sqlite'))) {
+  const file = path.join(dataDir, 'reshelf.sqlite');
+  if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    const seeded = await seedCatalogue({ dataDir, databaseUrl: undefined, approved: 100_000, pending: 3000, sellers: 400, log: console.log });
-    fs.writeFileSync(path.join(dataDir, 'approved-ids.json'), JSON.stringify(seeded.approvedIds.slice(0, 5000)));
+    await seedCatalogue({ dataDir, databaseUrl: undefined, approved: 100_000, pending: 3000, sellers: 400, log: console.log });
   }
-  const ids: string[] = JSON.parse(fs.readFileSync(path.join(dataDir, 'approved-ids.json'), 'utf8'));
+  // The book pages to ask for, read from the catalogue itself (whoever seeded it).
+  const reader = openSqliteReader(file);
+  const ids = (await sql<{ id: string }>`SELECT id FROM books WHERE status = 'approved' ORDER BY rowid LIMIT 5000`.execute(reader.db)).rows.map((r) => r.id);
+  await reader.close();
   const paths: Record<string, string[]> = {
     cold: coldSearchPaths(),
     priced: pricedSearchPaths(),
