@@ -10,12 +10,18 @@ export interface PaginationProps {
   hrefFor: (page: number) => string;
 }
 
-/** The pages to show: first, last, and two either side of the current one, with gaps as null. */
+/**
+ * The pages to show: first, last, and one either side of the current one, with a gap (null) wherever pages
+ * are skipped. Built from those few numbers, not by walking every page: the whole catalogue is thousands
+ * of pages, and the walk was a measurable part of rendering /books on a slow phone.
+ */
 export function pageWindow(page: number, pageCount: number): Array<number | null> {
+  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
   const pages: Array<number | null> = [];
-  for (let n = 1; n <= pageCount; n += 1) {
-    if (n === 1 || n === pageCount || Math.abs(n - page) <= 1) pages.push(n);
-    else if (pages[pages.length - 1] !== null) pages.push(null);
+  for (const n of shown) {
+    const last = pages[pages.length - 1];
+    if (typeof last === 'number' && n - last > 1) pages.push(null);
+    pages.push(n);
   }
   return pages;
 }
