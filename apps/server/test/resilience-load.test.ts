@@ -1,6 +1,6 @@
 // Issue 8, point 13: load. A real server process on the database under test serves 50 concurrent
 // catalogue clients and 10 clients ordering (and cancelling, so books keep coming back) for LOAD_SECONDS
-// (30 s here, the issue's 60 s with LOAD_SECONDS=60; docs/security.md): no errors (no 5xx, no dropped
+// (the issue's 60 s; LOAD_SECONDS sets another length; docs/security.md): no errors (no 5xx, no dropped
 // connection), and the server's resident memory shows no growth trend once warm (bounds in the test).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,8 +12,10 @@ import { PASSWORD, signupBody } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import { freePort, rssOf, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
 
-// 30 s: with the search thread the server's two heaps are still growing to their working size 15 s in.
-const SECONDS = Number(process.env.LOAD_SECONDS ?? 30);
+// 60 s, as the issue says, locally too: the memory check judges the second half, and with the search thread
+// the server's two heaps are still growing to their working size 15 s in, longer when the other test files
+// share the machine's cores (a 30 s run in a full `npm test` once read 6.0 MB/s while still warming up).
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const CATALOGUE_CLIENTS = 50;
 const ORDER_CLIENTS = 10;
 const BOOKS = 300;
@@ -114,7 +116,7 @@ describe(`load (${dialectUnderTest})`, () => {
 
     // Memory: once warm (caches, JIT, pools, the heap's own growth: the first half), resident memory must
     // not keep rising. The garbage collector's saw-tooth makes short runs noisy, so the bounds are loose:
-    // they catch a leak of a few kilobytes per request, not a slow one (LOAD_SECONDS=60 tightens that).
+    // they catch a leak of a few kilobytes per request, not a slow one (a longer LOAD_SECONDS tightens that).
     const warm = samples.filter((s) => s.x > SECONDS / 2);
     expect(warm.length).toBeGreaterThan(5);
     // The trend compares the troughs (lowest samples) of the first and last thirds of the warm samples:
