@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { closeRedis } from './lib/redis.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -115,19 +116,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const ownsDatabase = !opts.database;
   const clock = opts.clock ?? systemClock;
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  redis?.on('error', (err) => app.log.warn({ err }, 'Redis unavailable: rate limits count in this process until it is back'));
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     clock,
     mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    limiter: opts.limiter ?? (redis ? redisRateLimiter(redis) : memoryRateLimiter(clock)),
+    limiter: opts.limiter ?? (redis ? redisRateLimiter(redis) : memoryRateLimiter()),
     redis,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
-    if (redis) await redis.quit().catch(() => redis.disconnect());
+    await closeRedis(redis);
   });
 
   if (opts.migrate !== false) await migrateToLatest(database);
@@ -146,7 +148,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     opts.newsletterProvider ?? (config.brevoApiKey ? brevoProvider(config.brevoApiKey) : undefined),
   );
   const scheduler = createScheduler(ctx, app.log);
-  scheduler.add({ name: 'prune-sessions', everyMs: 6 * 3_600_000, run: () => accounts.pruneSessions() });
+  // Every minute: an expired session's open sockets close within a minute of its expiry.
+  scheduler.add({ name: 'prune-sessions', everyMs: 60_000, run: () => accounts.pruneSessions() });
   scheduler.add({ name: 'newsletter-sync', everyMs: 60_000, run: () => newsletter.syncDue() });
   const storage = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
   const catalogueCache = createCatalogueCache(ctx, (err) => app.log.warn({ err }, 'catalogue cache generation unavailable'));
@@ -156,6 +159,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const notifications = createNotificationsService(ctx);
   const hub = createRealtimeHub(config.redisUrl, (err) => app.log.warn({ err }, 'realtime error'));
   app.addHook('onClose', async () => hub.close());
+  // A session that ends closes its sockets on every process; if Redis cannot carry that, this process's
+  // sockets are closed anyway and the failure is logged (the ended session answers 401 to HTTP regardless).
+  accounts.onSessionsEnded((ended) => hub.endSessions(ended).catch((err) => app.log.warn({ err }, 'could not announce ended sessions')));
   const moderation = createModerationService(ctx, {
     listings,
     emailOf: async (id) => (await accounts.profile(id))?.email,
@@ -194,7 +200,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(listingRoutes, { listings, storage });
   await app.register(moderationRoutes, { moderation });
   await app.register(notificationRoutes, { notifications });
-  await app.register(realtimePlugin, { hub });
+  await app.register(realtimePlugin, { hub, accounts });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(orderRoutes, { orders });
   await app.register(packageRoutes, { packages });

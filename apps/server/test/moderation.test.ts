@@ -146,7 +146,11 @@ describe(`approve (${dialectUnderTest})`, () => {
   it("pushes the seller's notice to their open tabs once the decision is made", async () => {
     const book = await createBook(seller, 'Pushed Book');
     const events: { type: string; notification?: { kind: string; title: string } }[] = [];
-    const unsubscribe = t.app.services.hub.subscribe(seller.id, (event) => events.push(event as (typeof events)[number]));
+    const unsubscribe = t.app.services.hub.subscribe(seller.id, {
+      tokenHash: 'test',
+      send: (event) => void events.push(event as (typeof events)[number]),
+      end: () => undefined,
+    });
     try {
       await decline(book.id, 'Not a textbook');
     } finally {

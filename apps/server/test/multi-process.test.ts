@@ -98,6 +98,17 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
+  it('40 wrong guesses at the same moment across both processes: at most 10 reach the password check, then the right password is refused', async () => {
+    const body = signupBody({ userType: 'buyer' });
+    await post(a.url, '/api/v1/auth/register', body);
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => (await post(i % 2 ? a.url : b.url, '/api/v1/auth/login', { email: body.email, password: `Burst-${i}-Passw0rd!` })).status),
+    );
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    for (const base of [a.url, b.url]) expect((await post(base, '/api/v1/auth/login', { email: body.email, password: body.password })).status).toBe(429);
+  });
+
   it('delivers realtime events published on one process to a socket on the other', async () => {
     const seller = await signIn(a.url, 'seller');
     const buyer = await signIn(a.url, 'buyer');
@@ -125,6 +136,18 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
       .poll(() => events.filter((e) => e.type === 'message.created').map((e) => (e.message as { body: string }).body))
       .toEqual(['Hello from process A']);
     ws.close();
+  });
+
+  it('a session ended on one process closes its realtime socket on the other (4401)', async () => {
+    const student = await signIn(a.url, 'buyer');
+    const ws = new WebSocket(`${b.url.replace('http', 'ws')}/api/v1/realtime`, { headers: { cookie: student.cookie } });
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (raw) => JSON.parse(String(raw)).type === 'ready' && resolve());
+      ws.on('error', reject);
+    });
+    expect((await post(a.url, '/api/v1/auth/logout', {}, student.cookie)).status).toBe(204);
+    expect(await closed).toBe(4401);
   });
 
   it('a change made on one process shows at once in the catalogue the other has cached', async () => {

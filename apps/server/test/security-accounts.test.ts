@@ -52,11 +52,66 @@ describe(`brute force (${dialectUnderTest})`, () => {
   });
 });
 
+describe(`brute force at once (${dialectUnderTest})`, () => {
+  /** 40 wrong guesses for one email sent at the same moment, each from its own address. */
+  const burst = (email: string, app = t.app) =>
+    Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: `Burst-${i}-Passw0rd!` }, remoteAddress: `10.2.0.${i}` }),
+      ),
+    );
+
+  it('40 concurrent wrong guesses: at most 10 reach the password check (401), the rest are 429; then the right password is refused', async () => {
+    const a = await registerAndLogin(t.app);
+    const answers = await burst(a.email);
+    const statuses = answers.map((r) => r.statusCode);
+    // Every 401 is a password that was checked; a 429 never reaches the check.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    for (const res of answers.filter((r) => r.statusCode === 429)) {
+      expect(res.json()).toEqual({ error: MESSAGES.tooManyAttempts, code: 'RATE_LIMITED' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect((await post('/api/v1/auth/login', { email: a.email, password: a.password })).statusCode).toBe(429);
+  });
+
+  it('199 wrong guesses and the right one in one burst: the right one does not sign in', async () => {
+    const a = await registerAndLogin(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: a.email, password: i === 199 ? a.password : `Burst-${i}-Passw0rd!` },
+          remoteAddress: `10.3.${i >> 8}.${i & 255}`,
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.statusCode === 401).length).toBeLessThanOrEqual(10);
+    expect(answers[199]!.statusCode).toBe(429);
+    expect(answers[199]!.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('with Redis unreachable, sign-in still answers (no 500) and the process keeps the limit itself', async () => {
+    // Port 9 (discard) has no Redis: every Redis call fails, so the counters fall back to this process.
+    const down = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:9' } });
+    try {
+      const a = await registerAndLogin(down.app);
+      expect((await down.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: a.password } })).statusCode).toBe(200);
+      const statuses = (await burst(a.email, down.app)).map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+      const right = await down.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password: a.password } });
+      expect(right.statusCode).toBe(429);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 /** A limiter that never limits: the timing tests send hundreds of requests for one email on purpose. */
 const unlimited: RateLimiter = {
-  hit: async () => ({ count: 0, resetInMs: 0 }),
-  peek: async () => ({ count: 0, resetInMs: 0 }),
-  reset: async () => undefined,
+  limit: () => ({ take: async () => ({ allowed: true }), refund: async () => undefined, reset: async () => undefined }),
 };
 
 const median = (xs: number[]) => {

@@ -39,7 +39,7 @@ async function main() {
     db: database.db,
     clock: systemClock,
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
-    limiter: memoryRateLimiter(systemClock),
+    limiter: memoryRateLimiter(),
     redis: undefined,
   });
   const result = await accounts.ensureAdmin(values.email, values.password, {

@@ -1,73 +1,91 @@
-// Fixed-window counters for rate limits: in memory for one process, in Redis when REDIS_URL is set
-// so several server processes share them.
+// Rate limits over rate-limiter-flexible (decision 0011): counters in this process, or in Redis when
+// REDIS_URL is set so that several server processes share them. Every count is one atomic increment that
+// answers with the new total, so requests in flight at the same moment can never all pass the check.
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import type { Clock } from './clock.ts';
 
-export interface Hit {
-  count: number;
-  /** Milliseconds until the window resets. */
-  resetInMs: number;
+/** At most `max` counted attempts in a window of `windowMs` that opens with the first one. */
+export interface LimitRule {
+  max: number;
+  windowMs: number;
 }
 
-export interface RateLimiter {
-  /** Adds one to the counter of `key` for a window of `windowMs` and returns the new count. */
-  hit(key: string, windowMs: number): Promise<Hit>;
-  /** Reads the counter without adding to it. */
-  peek(key: string): Promise<Hit>;
+export type Verdict = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** One named limit: a counter per key (an email, an address). */
+export interface Limit {
+  /** Counts one attempt for `key` and says whether it is within the limit; the count is atomic. */
+  take(key: string): Promise<Verdict>;
+  /** Gives back one counted attempt (one that turned out not to count, such as a right password). */
+  refund(key: string): Promise<void>;
+  /** Forgets every attempt of `key`. */
   reset(key: string): Promise<void>;
 }
 
-export function memoryRateLimiter(clock: Clock): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let lastSweep = 0;
-  const sweep = (now: number) => {
-    if (now - lastSweep < 60_000) return;
-    lastSweep = now;
-    for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-  };
+export interface RateLimiter {
+  /** The limit of this name; the same name always gives the same rule and counters. */
+  limit(name: string, rule: LimitRule): Limit;
+}
+
+function wrap(store: RateLimiterAbstract): Limit {
   return {
-    async hit(key, windowMs) {
-      const now = clock.now().getTime();
-      sweep(now);
-      let w = windows.get(key);
-      if (!w || w.resetAt <= now) {
-        w = { count: 0, resetAt: now + windowMs };
-        windows.set(key, w);
+    async take(key) {
+      try {
+        await store.consume(key);
+        return { allowed: true };
+      } catch (rejection) {
+        // The library rejects with its result when the limit is spent, and with an Error when the store fails.
+        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfterMs: rejection.msBeforeNext };
+        throw rejection;
       }
-      w.count += 1;
-      return { count: w.count, resetInMs: w.resetAt - now };
     },
-    async peek(key) {
-      const now = clock.now().getTime();
-      const w = windows.get(key);
-      if (!w || w.resetAt <= now) return { count: 0, resetInMs: 0 };
-      return { count: w.count, resetInMs: w.resetAt - now };
+    async refund(key) {
+      await store.reward(key);
     },
     async reset(key) {
-      windows.delete(key);
+      await store.delete(key);
     },
   };
 }
 
-export function redisRateLimiter(redis: Redis, prefix = 'reshelf:rl:'): RateLimiter {
+function limiterOf(make: (name: string, rule: LimitRule) => RateLimiterAbstract): RateLimiter {
+  const limits = new Map<string, { rule: LimitRule; limit: Limit }>();
   return {
-    async hit(key, windowMs) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      let resetInMs = ttl;
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        resetInMs = windowMs;
+    limit(name, rule) {
+      const known = limits.get(name);
+      if (known) {
+        if (known.rule.max !== rule.max || known.rule.windowMs !== rule.windowMs) throw new Error(`Rate limit ${name} has two rules`);
+        return known.limit;
       }
-      return { count, resetInMs };
-    },
-    async peek(key) {
-      const k = prefix + key;
-      const [[, v], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [[null, string | null], [null, number]];
-      return { count: v ? Number(v) : 0, resetInMs: Math.max(0, ttl) };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
+      const limit = wrap(make(name, rule));
+      limits.set(name, { rule, limit });
+      return limit;
     },
   };
+}
+
+const options = (name: string, rule: LimitRule) => ({ keyPrefix: `reshelf:rl:${name}`, points: rule.max, duration: Math.ceil(rule.windowMs / 1000) });
+
+/** Counters in this process: one server process, the CLI, tests. */
+export function memoryRateLimiter(): RateLimiter {
+  return limiterOf((name, rule) => new RateLimiterMemory(options(name, rule)));
+}
+
+/**
+ * Counters in Redis, shared by every process. While Redis cannot be reached, each process counts in its
+ * own memory instead (the library's insurance limiter): sign-in keeps working and stays limited, at worst
+ * to the limit once per process, rather than every login failing while Redis is away. The Redis client's
+ * own error events say that Redis is away.
+ */
+export function redisRateLimiter(redis: Redis): RateLimiter {
+  return limiterOf(
+    (name, rule) =>
+      new RateLimiterRedis({
+        ...options(name, rule),
+        storeClient: redis,
+        // Not connected: count in memory at once instead of queueing behind ioredis's reconnection.
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(options(name, rule)),
+      }),
+  );
 }

@@ -1,28 +1,51 @@
 // Realtime fan-out: events addressed to students reach their open websockets on this process and,
-// when REDIS_URL is set, on every other process too (Redis pub/sub).
+// when REDIS_URL is set, on every other process too (Redis pub/sub). The same channel carries the end of
+// sessions, so that a socket opened under a session closes wherever it is as soon as that session ends.
 import { Redis } from 'ioredis';
+import { closeRedis } from './redis.ts';
 
 export interface RealtimeEvent {
   type: string;
   [key: string]: unknown;
 }
 
-type Listener = (event: RealtimeEvent) => void;
+/** Sessions of one student that have ended: the listed ones, or all of them but one (or none). */
+export type EndedSessions =
+  | { studentId: string; tokenHashes: string[] }
+  | { studentId: string; allExcept: string | null };
+
+/** One open socket: the session it was opened under, where its events go, how it is closed. */
+export interface Subscriber {
+  tokenHash: string;
+  send(event: RealtimeEvent): void;
+  end(): void;
+}
+
+type Envelope = { ids: string[]; event: RealtimeEvent } | { ended: EndedSessions };
 
 const CHANNEL = 'reshelf:realtime';
 
 export interface RealtimeHub {
   /** Delivers the event to every connection of these students, on every process. */
   publish(studentIds: (string | null | undefined)[], event: RealtimeEvent): Promise<void>;
-  subscribe(studentId: string, listener: Listener): () => void;
+  /** Ends every connection opened under these sessions, on every process. */
+  endSessions(ended: EndedSessions): Promise<void>;
+  subscribe(studentId: string, subscriber: Subscriber): () => void;
   connections(): number;
   close(): Promise<void>;
 }
 
+const endedIncludes = (ended: EndedSessions, tokenHash: string) =>
+  'tokenHashes' in ended ? ended.tokenHashes.includes(tokenHash) : ended.allExcept !== tokenHash;
+
 export function createRealtimeHub(redisUrl: string | undefined, onError: (err: unknown) => void): RealtimeHub {
-  const listeners = new Map<string, Set<Listener>>();
-  const deliver = (ids: string[], event: RealtimeEvent) => {
-    for (const id of ids) for (const l of listeners.get(id) ?? []) l(event);
+  const subscribers = new Map<string, Set<Subscriber>>();
+  const deliver = (envelope: Envelope) => {
+    if ('ended' in envelope) {
+      for (const s of subscribers.get(envelope.ended.studentId) ?? []) if (endedIncludes(envelope.ended, s.tokenHash)) s.end();
+      return;
+    }
+    for (const id of envelope.ids) for (const s of subscribers.get(id) ?? []) s.send(envelope.event);
   };
 
   let pub: Redis | undefined;
@@ -33,8 +56,7 @@ export function createRealtimeHub(redisUrl: string | undefined, onError: (err: u
     sub.subscribe(CHANNEL).catch(onError);
     sub.on('message', (_channel, raw: string) => {
       try {
-        const { ids, event } = JSON.parse(raw) as { ids: string[]; event: RealtimeEvent };
-        deliver(ids, event);
+        deliver(JSON.parse(raw) as Envelope);
       } catch (err) {
         onError(err);
       }
@@ -43,25 +65,33 @@ export function createRealtimeHub(redisUrl: string | undefined, onError: (err: u
     sub.on('error', onError);
   }
 
+  async function send(envelope: Envelope) {
+    if (pub) await pub.publish(CHANNEL, JSON.stringify(envelope));
+    else deliver(envelope);
+  }
+
   return {
     async publish(studentIds, event) {
       const ids = [...new Set(studentIds.filter((id): id is string => Boolean(id)))];
-      if (!ids.length) return;
-      if (pub) await pub.publish(CHANNEL, JSON.stringify({ ids, event }));
-      else deliver(ids, event);
+      if (ids.length) await send({ ids, event });
     },
-    subscribe(studentId, listener) {
-      let set = listeners.get(studentId);
-      if (!set) listeners.set(studentId, (set = new Set()));
-      set.add(listener);
+    async endSessions(ended) {
+      // This process's sockets close at once, whatever Redis does; the others hear it through Redis.
+      deliver({ ended });
+      if (pub) await pub.publish(CHANNEL, JSON.stringify({ ended }));
+    },
+    subscribe(studentId, subscriber) {
+      let set = subscribers.get(studentId);
+      if (!set) subscribers.set(studentId, (set = new Set()));
+      set.add(subscriber);
       return () => {
-        set.delete(listener);
-        if (!set.size) listeners.delete(studentId);
+        set.delete(subscriber);
+        if (!set.size) subscribers.delete(studentId);
       };
     },
-    connections: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
+    connections: () => [...subscribers.values()].reduce((n, s) => n + s.size, 0),
     async close() {
-      await Promise.all([pub?.quit().catch(() => pub?.disconnect()), sub?.quit().catch(() => sub?.disconnect())]);
+      await Promise.all([closeRedis(pub), closeRedis(sub)]);
     },
   };
 }

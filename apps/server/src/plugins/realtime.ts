@@ -4,8 +4,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RealtimeHub } from '../lib/realtime.ts';
+import type { AccountsService } from '../modules/accounts/service.ts';
 
-export const realtimePlugin = fp(async (app: FastifyInstance, opts: { hub: RealtimeHub }) => {
+export const realtimePlugin = fp(async (app: FastifyInstance, opts: { hub: RealtimeHub; accounts: AccountsService }) => {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.get('/api/v1/realtime', { websocket: true }, (socket, request) => {
     // A handshake is a GET, which the cross-site write check lets through: a page on another origin must
@@ -19,16 +20,32 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { hub: Realt
       socket.close(4401, 'Not signed in');
       return;
     }
-    const unsubscribe = opts.hub.subscribe(request.auth.student.id, (event) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    const { student, tokenHash } = request.auth;
+    const unsubscribe = opts.hub.subscribe(student.id, {
+      tokenHash,
+      send(event) {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      },
+      // The session ended (logout, password change or reset, deletion, expiry): nothing more reaches it.
+      end() {
+        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(4401, 'Session ended');
+      },
     });
-    socket.send(JSON.stringify({ type: 'ready' }));
     // Keep idle connections alive through proxies.
     const ping = setInterval(() => socket.readyState === socket.OPEN && socket.ping(), 20_000);
     socket.on('close', () => {
       clearInterval(ping);
       unsubscribe();
     });
+    // A session that ended between the handshake's session check and the subscription above was announced
+    // before this socket listened: look once more now that it does.
+    void opts.accounts.sessionIsLive(tokenHash).then(
+      (live) => {
+        if (!live) socket.close(4401, 'Session ended');
+        else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' }));
+      },
+      () => socket.close(1011, 'Try again'),
+    );
     socket.on('message', () => {
       /* clients only listen */
     });

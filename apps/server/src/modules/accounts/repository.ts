@@ -53,8 +53,13 @@ export function deleteSessionsOf(db: Q, studentId: string, exceptTokenHash?: str
   return q.execute();
 }
 
+/** Deletes the sessions that expired by `now` and returns whose they were. */
 export const deleteExpiredSessions = (db: Q, now: string) =>
-  db.deleteFrom('sessions').where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)])).execute();
+  db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
+    .returning(['student_id', 'token_hash'])
+    .execute();
 
 export const insertPasswordReset = (db: Q, row: { token_hash: string; student_id: string; created_at: string; expires_at: string }) =>
   db.insertInto('password_resets').values({ ...row, used_at: null }).execute();

@@ -1,5 +1,5 @@
 // HTTP for accounts and sessions (API.md "Accounts and sessions" and "Student"): thin, rules live in the service.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
@@ -11,7 +11,7 @@ import {
   resetConfirmSchema,
   resetRequestSchema,
 } from '@reshelf/shared';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { limitByAddress } from '../../lib/address-limit.ts';
 import { clearSessionCookie, requireStudent, setSessionCookie } from '../../plugins/session.ts';
 import type { AccountsService } from './service.ts';
 
@@ -27,20 +27,16 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
   const { accounts } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function limitIp(request: FastifyRequest, name: keyof typeof IP_LIMITS) {
-    const rule = IP_LIMITS[name];
-    const hit = await app.ctx.limiter.hit(`ip:${name}:${request.ip}`, rule.windowMs);
-    if (hit.count > rule.max) throw tooManyRequests(MESSAGES.tooManyAttempts, hit.resetInMs / 1000);
-  }
+  const limitRegister = limitByAddress(app, 'register', IP_LIMITS.register);
+  const limitLogin = limitByAddress(app, 'login', IP_LIMITS.login);
+  const limitReset = limitByAddress(app, 'reset', IP_LIMITS.reset);
 
-  r.post('/api/v1/auth/register', { schema: { body: registerSchema } }, async (request, reply) => {
-    await limitIp(request, 'register');
+  r.post('/api/v1/auth/register', { onRequest: limitRegister, schema: { body: registerSchema } }, async (request, reply) => {
     const student = await accounts.register(request.body);
     return reply.status(201).send({ student });
   });
 
-  r.post('/api/v1/auth/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    await limitIp(request, 'login');
+  r.post('/api/v1/auth/login', { onRequest: limitLogin, schema: { body: loginSchema } }, async (request, reply) => {
     const { student, token, maxAgeSeconds } = await accounts.login(request.body);
     // A session cookie from before login (if any) is replaced, never reused (no fixation).
     setSessionCookie(app, reply, token, maxAgeSeconds);
@@ -53,19 +49,17 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
   });
 
   r.post('/api/v1/auth/logout', async (request, reply) => {
-    if (request.auth) await accounts.logout(request.auth.tokenHash);
+    if (request.auth) await accounts.logout(request.auth);
     clearSessionCookie(app, reply);
     return reply.status(204).send();
   });
 
-  r.post('/api/v1/auth/password-reset', { schema: { body: resetRequestSchema } }, async (request, reply) => {
-    await limitIp(request, 'reset');
+  r.post('/api/v1/auth/password-reset', { onRequest: limitReset, schema: { body: resetRequestSchema } }, async (request, reply) => {
     await accounts.requestPasswordReset(request.body.email);
     return reply.status(202).send({ message: MESSAGES.resetSent });
   });
 
-  r.post('/api/v1/auth/password-reset/confirm', { schema: { body: resetConfirmSchema } }, async (request, reply) => {
-    await limitIp(request, 'reset');
+  r.post('/api/v1/auth/password-reset/confirm', { onRequest: limitReset, schema: { body: resetConfirmSchema } }, async (request, reply) => {
     await accounts.confirmPasswordReset(request.body.token, request.body.password);
     clearSessionCookie(app, reply);
     return reply.status(204).send();

@@ -11,6 +11,7 @@ import {
   type Student,
 } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import type { EndedSessions } from '../../lib/realtime.ts';
 import { iso } from '../../lib/clock.ts';
 import { conflict, tooManyRequests, unauthorized, badRequest } from '../../lib/errors.ts';
 import { hashToken, newId, newToken } from '../../lib/ids.ts';
@@ -85,6 +86,11 @@ export function toStudent(row: StudentRow): Student {
 export function createAccountsService(ctx: AppContext) {
   const { db, clock, limiter, mailer, config } = ctx;
   const deletionHooks: AccountDeletionHook[] = [];
+  const sessionEndListeners: ((ended: EndedSessions) => Promise<void>)[] = [];
+  /** Tells the listeners (open sockets) that sessions ended, once the change is committed. */
+  async function sessionsEnded(ended: EndedSessions) {
+    for (const listener of sessionEndListeners) await listener(ended);
+  }
   const now = () => clock.now();
 
   async function createSession(studentId: string): Promise<{ token: string; maxAgeSeconds: number }> {
@@ -101,7 +107,7 @@ export function createAccountsService(ctx: AppContext) {
     return { token, maxAgeSeconds: Math.floor(IDLE_MS / 1000) };
   }
 
-  const loginKey = (email: string) => `login-fail:${email}`;
+  const loginFailures = limiter.limit('login-failures', { max: LIMITS.loginFailuresPerWindow, windowMs: LIMITS.loginWindowMs });
 
   /** A new password must not be one attackers try first (checked after the composition rules of the schema). */
   function refuseCommonPassword(password: string) {
@@ -113,6 +119,11 @@ export function createAccountsService(ctx: AppContext) {
   return {
     onAccountDeletion(hook: AccountDeletionHook) {
       deletionHooks.push(hook);
+    },
+
+    /** `listener` hears of every session that ends, however it ends. */
+    onSessionsEnded(listener: (ended: EndedSessions) => Promise<void>) {
+      sessionEndListeners.push(listener);
     },
 
     async register(body: RegisterBody): Promise<Student> {
@@ -141,19 +152,18 @@ export function createAccountsService(ctx: AppContext) {
       return toStudent(row);
     },
 
-    /** Checks credentials under the per-email failure limit; returns the student and a new session token. */
+    /**
+     * Checks credentials under the per-email failure limit. The attempt is counted before the password is
+     * verified, in one atomic step, so a burst of guesses in flight at once gets no more checks than the
+     * limit; a right password gives its count back, so only failures use up the limit.
+     */
     async login(body: LoginBody) {
-      const key = loginKey(body.email);
-      const failures = await limiter.peek(key);
-      if (failures.count >= LIMITS.loginFailuresPerWindow) {
-        throw tooManyRequests(MESSAGES.tooManyAttempts, failures.resetInMs / 1000);
-      }
+      const verdict = await loginFailures.take(body.email);
+      if (!verdict.allowed) throw tooManyRequests(MESSAGES.tooManyAttempts, verdict.retryAfterMs / 1000);
       const row = await repo.findStudentByEmail(db, body.email);
       const ok = row ? await verifyPassword(row.password_hash, body.password) : await verifyDummy(body.password);
-      if (!row || !ok) {
-        await limiter.hit(key, LIMITS.loginWindowMs);
-        throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-      }
+      if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      await loginFailures.refund(body.email);
       const session = await createSession(row.id);
       return { student: toStudent(row), ...session };
     },
@@ -168,6 +178,7 @@ export function createAccountsService(ctx: AppContext) {
       const nowIso = iso(t);
       if (session.idle_expires_at <= nowIso || session.absolute_expires_at <= nowIso) {
         await repo.deleteSession(db, tokenHash);
+        await sessionsEnded({ studentId: session.student_id, tokenHashes: [tokenHash] });
         return null;
       }
       const row = await repo.findStudentById(db, session.student_id);
@@ -182,7 +193,17 @@ export function createAccountsService(ctx: AppContext) {
       return { student: toStudent(row), tokenHash, refreshed, cookieMaxAgeSeconds: Math.floor(remaining / 1000) };
     },
 
-    logout: (tokenHash: string) => repo.deleteSession(db, tokenHash),
+    async logout(auth: SignedIn) {
+      await repo.deleteSession(db, auth.tokenHash);
+      await sessionsEnded({ studentId: auth.student.id, tokenHashes: [auth.tokenHash] });
+    },
+
+    /** Whether the session behind this token hash still exists and has not expired (without sliding it). */
+    async sessionIsLive(tokenHash: string): Promise<boolean> {
+      const session = await repo.findSession(db, tokenHash);
+      const nowIso = iso(now());
+      return Boolean(session && session.idle_expires_at > nowIso && session.absolute_expires_at > nowIso);
+    },
 
     /** Sends a reset link when the address has an account; answers the same either way. */
     async requestPasswordReset(email: string): Promise<void> {
@@ -229,8 +250,9 @@ export function createAccountsService(ctx: AppContext) {
         await repo.deleteSessionsOf(trx, studentId);
         await repo.deleteResetsOf(trx, studentId);
       });
+      await sessionsEnded({ studentId, allExcept: null });
       // The real owner proved control of the mailbox: clear the guessing lock on their email.
-      await limiter.reset(loginKey(row.email));
+      await loginFailures.reset(row.email);
     },
 
     async changePassword(auth: SignedIn, body: ChangePasswordBody): Promise<void> {
@@ -244,6 +266,7 @@ export function createAccountsService(ctx: AppContext) {
         await repo.updateStudent(trx, row.id, { password_hash: passwordHash, updated_at: iso(now()) });
         await repo.deleteSessionsOf(trx, row.id, auth.tokenHash);
       });
+      await sessionsEnded({ studentId: row.id, allExcept: auth.tokenHash });
     },
 
     async deleteAccount(auth: SignedIn, password: string): Promise<void> {
@@ -257,6 +280,7 @@ export function createAccountsService(ctx: AppContext) {
         await repo.deleteResetsOf(trx, row.id);
         await repo.deleteStudent(trx, row.id);
       });
+      await sessionsEnded({ studentId: row.id, allExcept: null });
       for (const hook of deletionHooks) await hook.afterDelete?.(row.id);
     },
 
@@ -315,9 +339,15 @@ export function createAccountsService(ctx: AppContext) {
       return 'created';
     },
 
-    pruneSessions: () => repo.deleteExpiredSessions(db, iso(now())),
+    /** Deletes expired sessions and closes what was still open under them; returns how many ended. */
+    async pruneSessions(): Promise<number> {
+      const ended = await repo.deleteExpiredSessions(db, iso(now()));
+      const byStudent = new Map<string, string[]>();
+      for (const { student_id, token_hash } of ended) byStudent.set(student_id, [...(byStudent.get(student_id) ?? []), token_hash]);
+      for (const [studentId, tokenHashes] of byStudent) await sessionsEnded({ studentId, tokenHashes });
+      return ended.length;
+    },
 
-    resetLoginLimit: (email: string) => limiter.reset(loginKey(email)),
   };
 }
 

@@ -2,17 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, newsletterSchema } from '@reshelf/shared';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { limitByAddress } from '../../lib/address-limit.ts';
 import type { NewsletterService } from './service.ts';
 
-const WINDOW_MS = 10 * 60_000;
-const MAX_PER_WINDOW = 20;
+/** Per address: 20 submissions in 10 minutes. */
+const ADDRESS_LIMIT = { max: 20, windowMs: 10 * 60_000 };
 
 export async function newsletterRoutes(app: FastifyInstance, opts: { newsletter: NewsletterService }) {
   const { newsletter } = opts;
-  app.withTypeProvider<ZodTypeProvider>().post('/api/v1/newsletter', { schema: { body: newsletterSchema } }, async (request, reply) => {
-    const hit = await app.ctx.limiter.hit(`ip:newsletter:${request.ip}`, WINDOW_MS);
-    if (hit.count > MAX_PER_WINDOW) throw tooManyRequests(MESSAGES.tooManyAttempts, hit.resetInMs / 1000);
+  app.withTypeProvider<ZodTypeProvider>().post('/api/v1/newsletter', { onRequest: limitByAddress(app, 'newsletter', ADDRESS_LIMIT), schema: { body: newsletterSchema } }, async (request, reply) => {
     await newsletter.subscribe(request.body.email);
     if (newsletter.hasProvider) {
       newsletter.syncNow(request.body.email).catch((err) => request.log.warn({ err }, 'newsletter sync failed; will retry'));
