@@ -1,4 +1,4 @@
-// Rate limits over rate-limiter-flexible (decision 0011): counters in this process, or in Redis when
+// Rate limits over rate-limiter-flexible (decision 0012): counters in this process, or in Redis when
 // REDIS_URL is set so that several server processes share them. Every count is one atomic increment that
 // answers with the new total, so requests in flight at the same moment can never all pass the check.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
