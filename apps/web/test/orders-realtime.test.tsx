@@ -61,11 +61,13 @@ describe('realtime client', () => {
     expect(FakeWebSocket.instances).toHaveLength(8);
   });
 
-  it('stays closed when the server says the student is not signed in', () => {
-    connectRealtime({}, 'ws://test/api/v1/realtime');
+  it('stays closed when the server says the session ended, and says so once', () => {
+    const onSessionEnded = vi.fn();
+    connectRealtime({ onSessionEnded }, 'ws://test/api/v1/realtime');
     FakeWebSocket.latest().drop(4401);
     vi.advanceTimersByTime(120000);
     expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 
   it('ignores frames that are not events', () => {

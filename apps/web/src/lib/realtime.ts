@@ -11,7 +11,7 @@ export const REALTIME_PATH = '/api/v1/realtime';
 /** Waits before each reconnect attempt; the last one repeats. */
 export const RECONNECT_DELAYS_MS = [1_000, 5_000, 10_000, 60_000] as const;
 
-/** The server closes with this code when the socket has no signed-in student behind it. */
+/** The server closes with this code when the socket has no signed-in student behind it, or its session ends. */
 export const NOT_SIGNED_IN_CLOSE_CODE = 4401;
 
 export type RealtimeEvent =
@@ -24,6 +24,8 @@ export interface RealtimeHandlers {
   onEvent?: (event: RealtimeEvent) => void;
   /** Called when the connection is back after a drop (not on the first connect): refetch then. */
   onReconnect?: () => void;
+  /** Called when the server closes the channel because the session ended (signed out elsewhere, expired). */
+  onSessionEnded?: () => void;
 }
 
 export interface RealtimeConnection {
@@ -77,7 +79,8 @@ export function connectRealtime(handlers: RealtimeHandlers, url: string = defaul
     current.onclose = (event: CloseEvent) => {
       if (socket !== current) return;
       socket = null;
-      if (closed || event.code === NOT_SIGNED_IN_CLOSE_CODE) return;
+      if (closed) return;
+      if (event.code === NOT_SIGNED_IN_CLOSE_CODE) return handlers.onSessionEnded?.();
       timer = setTimeout(open, reconnectDelay(attempt));
       attempt += 1;
     };
@@ -109,6 +112,7 @@ export function useRealtime(handlers: RealtimeHandlers, enabled = true): void {
     const connection = connectRealtime({
       onEvent: (event) => latest.current.onEvent?.(event),
       onReconnect: () => latest.current.onReconnect?.(),
+      onSessionEnded: () => latest.current.onSessionEnded?.(),
     });
     return () => connection.close();
   }, [enabled]);

@@ -11,6 +11,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRealtime } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
 
 const NOTIFICATIONS_KEY = ['notifications'] as const;
 
@@ -41,12 +42,16 @@ function useNotifications() {
 /** Rendered once per area: new notices arrive over the realtime channel (off in unit tests). */
 export function NotificationsLive() {
   const client = useClient();
+  const { refresh } = useSession();
   useRealtime(
     {
       onEvent: (event) => {
         if (event.type === 'notification.created') void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       },
       onReconnect: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+      // Signed out in another tab, a password changed elsewhere, or expired: find out, and the guards
+      // take the student to the login page instead of leaving a dashboard that can no longer load.
+      onSessionEnded: () => void refresh(),
     },
     import.meta.env.MODE !== 'test',
   );
