@@ -188,6 +188,19 @@ const MATRIX: Record<string, Case> = {
   'POST /api/v1/cart/checkout': { expect: [401, 200, 403, 403, 403] },
   'GET /api/v1/packages': { expect: [200, 200, 200, 200, 200] },
   'GET /api/v1/package-orders': { expect: [401, 200, 403, 403, 403] },
+  // The buyer's own package order: another buyer is not in the matrix (package-orders.test.ts has 404).
+  'POST /api/v1/package-orders/:id/cancel': {
+    expect: [401, 200, 403, 403, 403],
+    prepare: async () => {
+      const id = `pkgorder${ip++}mine`;
+      const at = t.clock.now().toISOString();
+      await t.database.db
+        .insertInto('package_orders')
+        .values({ id, student_id: actors.buyer.id, student_first_name: 'Thandi', student_email: actors.buyer.email, package_id: 'first-year-commerce', package_name: 'First-year commerce', amount_cents: 100000, status: 'requested', created_at: at, updated_at: at })
+        .execute();
+      return { url: `/api/v1/package-orders/${id}/cancel` };
+    },
+  },
 
   'GET /api/v1/notifications': { expect: [401, 200, 200, 200, 200] },
   'POST /api/v1/notifications/read-all': { expect: [401, 204, 204, 204, 204] },

@@ -54,19 +54,23 @@ export function createCartService(ctx: AppContext, deps: CartDeps) {
       const packageOrders: PackageOrderJson[] = [];
       const unavailable: { bookId: string; title: string | null; error: string }[] = [];
       for (const row of rows) {
-        if (row.item_type === 'book') {
-          try {
-            orders.push(await deps.orders.create(auth, row.item_id));
-            await repo.removeFromCart(db, auth.student.id, 'book', row.item_id);
-          } catch (err) {
-            if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        // Each item is claimed by taking it out of the cart first: of two checkouts at once (a
+        // double-tap, two tabs) only the one that removed the row orders it, so a package is never
+        // ordered twice and the buyer's own new order is never reported as taken by someone else.
+        const claimed = await repo.removeFromCart(db, auth.student.id, row.item_type, row.item_id);
+        if (Number(claimed.numDeletedRows) !== 1) continue;
+        try {
+          if (row.item_type === 'book') orders.push(await deps.orders.create(auth, row.item_id));
+          else packageOrders.push(await deps.packages.order(db, auth, row.item_id));
+        } catch (err) {
+          if (row.item_type === 'book' && err instanceof AppError && err.statusCode < 500) {
             const [book] = await deps.hydrate([row.item_id]);
             unavailable.push({ bookId: row.item_id, title: book?.title ?? null, error: err.message });
-            await repo.removeFromCart(db, auth.student.id, 'book', row.item_id);
+            continue;
           }
-        } else {
-          packageOrders.push(await deps.packages.order(db, auth, row.item_id));
-          await repo.removeFromCart(db, auth.student.id, 'package', row.item_id);
+          // A fault of ours: the item goes back into the cart for the next attempt.
+          await repo.addToCart(db, { student_id: auth.student.id, item_type: row.item_type, item_id: row.item_id, created_at: row.created_at });
+          throw err;
         }
       }
       return { orders, packageOrders, unavailable };

@@ -22,6 +22,10 @@ export async function transitionPackageOrder(db: Q, id: string, from: PackageOrd
 
 export const findPackageOrder = (db: Q, id: string) => db.selectFrom('package_orders').selectAll().where('id', '=', id).executeTakeFirst();
 
+/** One of the student's own package orders; another student's reads as missing. */
+export const findPackageOrderOf = (db: Q, id: string, studentId: string) =>
+  db.selectFrom('package_orders').selectAll().where('id', '=', id).where('student_id', '=', studentId).executeTakeFirst();
+
 /** The student's package orders stay for the admin desk, without their name or email. */
 export const anonymiseStudent = (db: Q, studentId: string, replacement: string) =>
   db.updateTable('package_orders').set({ student_first_name: replacement, student_email: null }).where('student_id', '=', studentId).execute();

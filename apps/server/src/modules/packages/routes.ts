@@ -1,4 +1,4 @@
-// GET /api/v1/packages (anyone) and the admin's package-order desk.
+// GET /api/v1/packages (anyone), the buyer's own package orders (list, cancel) and the admin's package-order desk.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,7 @@ const listQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(50).default(20),
 });
 const params = z.object({ id: z.string().min(1).max(64), action: z.enum(['confirm', 'collect', 'cancel'], { error: 'Unknown action' }) });
+const ownParams = z.object({ id: z.string().min(1).max(64) });
 const ACTION_TO_STATUS = { confirm: 'confirmed', collect: 'collected', cancel: 'cancelled' } as const;
 
 export async function packageRoutes(app: FastifyInstance, opts: { packages: PackagesService }) {
@@ -22,6 +23,10 @@ export async function packageRoutes(app: FastifyInstance, opts: { packages: Pack
   r.get('/api/v1/package-orders', async (request) => {
     const auth = requireRole(request, 'buyer');
     return { items: await opts.packages.mine(auth) };
+  });
+  r.post('/api/v1/package-orders/:id/cancel', { schema: { params: ownParams } }, async (request) => {
+    const auth = requireRole(request, 'buyer');
+    return { packageOrder: await opts.packages.cancelMine(auth, request.params.id) };
   });
   r.get('/api/v1/admin/package-orders', { schema: { querystring: listQuery } }, async (request) => {
     requireRole(request, 'admin');

@@ -53,6 +53,20 @@ export function createPackagesService(ctx: AppContext) {
     async mine(auth: SignedIn) {
       return (await repo.listPackageOrdersOf(ctx.db, auth.student.id)).map(toJson);
     },
+    /**
+     * The buyer withdraws their own package order until it is collected (the desk may already have
+     * confirmed it). Someone else's order reads as missing, so its id reveals nothing; the state check is
+     * the UPDATE's own condition, so a cancel racing the desk's 'collected' cannot undo a collection.
+     */
+    async cancelMine(auth: SignedIn, id: string) {
+      const existing = await repo.findPackageOrderOf(ctx.db, id, auth.student.id);
+      if (!existing) throw notFound('Package order not found');
+      if (!(await repo.transitionPackageOrder(ctx.db, id, ['requested', 'confirmed'], 'cancelled', now()))) {
+        const current = await repo.findPackageOrder(ctx.db, id);
+        throw conflict(`This package order is ${current?.status ?? existing.status}`, 'INVALID_STATE');
+      }
+      return toJson((await repo.findPackageOrder(ctx.db, id))!);
+    },
     async adminList(status: PackageOrdersTable['status'] | undefined, page: number, pageSize: number) {
       const rows = await repo.listPackageOrders(ctx.db, status, pageSize, (page - 1) * pageSize);
       return { items: rows.map(toJson), total: rows.length + (page - 1) * pageSize, page, pageSize };
