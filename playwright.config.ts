@@ -19,7 +19,9 @@ const launchOptions = {
 export default defineConfig({
   testDir: './e2e',
   // Screenshots go to test-results/screenshots, outside this folder, which Playwright empties per run.
-  outputDir: './test-results/playwright',
+  // One folder per run's port: Playwright empties its output folder when a run starts, and runs on other
+  // ports (another checkout, a second terminal) must not lose their traces to it.
+  outputDir: `./test-results/playwright/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

@@ -108,7 +108,14 @@ test.describe('Content Security Policy', () => {
     const ran = await page.evaluate(async () => {
       const w = window as unknown as { __inline?: number; __handler?: number };
       const violations: string[] = [];
-      document.addEventListener('securitypolicyviolation', (e) => violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+      // The browser reports each violation as an event some time after it happens: wait for both reports
+      // (the test's own timeout bounds the wait) rather than for a fixed time a busy machine may miss.
+      let bothReported: () => void;
+      const reported = new Promise<void>((resolve) => (bothReported = resolve));
+      document.addEventListener('securitypolicyviolation', (e) => {
+        violations.push(`${e.effectiveDirective} ${e.blockedURI}`);
+        if (violations.some((v) => v.startsWith('script-src-elem')) && violations.some((v) => v.startsWith('script-src-attr'))) bothReported();
+      });
       // An inline <script> element added to the page.
       const script = document.createElement('script');
       script.textContent = 'window.__inline = 1';
@@ -118,7 +125,7 @@ test.describe('Content Security Policy', () => {
       img.setAttribute('onerror', 'window.__handler = 1');
       img.src = 'data:image/png;base64,AAAA';
       document.body.appendChild(img);
-      await new Promise((r) => setTimeout(r, 300));
+      await reported;
       return { inline: w.__inline, handler: w.__handler, violations: [...new Set(violations)].sort() };
     });
     // Neither ran, and it was the policy that stopped them.

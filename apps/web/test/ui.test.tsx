@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Badge, Button, Dialog, Field, Input, PasswordInput, Spinner, Tabs } from '../src/components/ui';
 
@@ -79,8 +79,7 @@ describe('design system', () => {
     await user.tab();
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
     await user.keyboard('{Escape}');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 350)));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
     expect(document.body.style.overflow).toBe('');
   });
