@@ -47,6 +47,14 @@ export function transactionId(bookId: string): string {
   return `#${bookId.slice(-6).toUpperCase()}`;
 }
 
+/**
+ * The reference of a sale, the same on the buyer's and the seller's screens: the transaction id of the
+ * book it sells (the seller's transactions list one row per book), never one made from the order's id.
+ */
+export function orderReference(order: { book: { id: string } }): string {
+  return transactionId(order.book.id);
+}
+
 export function centsToRand(cents: number): number {
   return cents / 100;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { centsToRand, formatDate, formatRand, randToCents, transactionId } from '../src/index';
+import { centsToRand, formatDate, formatRand, orderReference, randToCents, transactionId } from '../src/index';
 
 describe('formatRand', () => {
   it('prints rand with 2 decimals the way Intl does for en-ZA', () => {
@@ -44,6 +44,12 @@ describe('transactionId', () => {
   it('is # plus the last 6 characters of the book id, upper-case', () => {
     expect(transactionId('665f1c2e9a7b4d0012ab3cdf')).toBe('#AB3CDF');
     expect(transactionId('abc')).toBe('#ABC');
+  });
+
+  it("gives an order the reference of its book, so buyer and seller quote the same one", () => {
+    const order = { id: 'order-0000ELZV5Q', book: { id: 'book-00000ERA0PA' } };
+    expect(orderReference(order)).toBe('#ERA0PA');
+    expect(orderReference(order)).toBe(transactionId(order.book.id));
   });
 });
 
