@@ -15,6 +15,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A non-secret companion of the session cookie that the web app can read: without it the app knows there
+ * is no session and does not ask (a visitor's every page load would otherwise cost a request answered 401).
+ * It proves nothing; the server only ever trusts the httpOnly session cookie.
+ */
+export const SIGNED_IN_COOKIE = 'reshelf_signed_in';
+
+function setSignedInHint(app: FastifyInstance, reply: FastifyReply, maxAgeSeconds: number) {
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { path: '/', sameSite: 'lax', secure: app.ctx.config.secureCookies, maxAge: maxAgeSeconds });
+}
+
+function clearSignedInHint(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/', sameSite: 'lax', secure: app.ctx.config.secureCookies });
+}
+
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string, maxAgeSeconds: number) {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -23,10 +38,24 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
     secure: app.ctx.config.secureCookies,
     maxAge: maxAgeSeconds,
   });
+  setSignedInHint(app, reply, maxAgeSeconds);
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: app.ctx.config.secureCookies });
+  clearSignedInHint(app, reply);
+}
+
+/**
+ * Brings the signed-in hint in line with the session, for the web app's session check: a student signed
+ * in before the hint existed gets it (they are not signed out by its arrival), and a hint left without a
+ * session (its cookie expired first) is cleared, so the next page load does not ask again. Only here, not
+ * on every request: public answers that carry no Set-Cookie stay cacheable.
+ */
+export function syncSignedInHint(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const hinted = request.cookies[SIGNED_IN_COOKIE] !== undefined;
+  if (request.auth && !hinted) setSignedInHint(app, reply, request.auth.cookieMaxAgeSeconds);
+  else if (!request.auth && hinted) clearSignedInHint(app, reply);
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: AccountsService }) => {

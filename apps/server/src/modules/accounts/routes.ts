@@ -12,7 +12,7 @@ import {
   resetRequestSchema,
 } from '@reshelf/shared';
 import { limitByAddress } from '../../lib/address-limit.ts';
-import { clearSessionCookie, requireStudent, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, requireStudent, setSessionCookie, syncSignedInHint } from '../../plugins/session.ts';
 import type { AccountsService } from './service.ts';
 
 const HOUR = 3_600_000;
@@ -43,7 +43,8 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
     return { student };
   });
 
-  r.get('/api/v1/auth/session', async (request) => {
+  r.get('/api/v1/auth/session', async (request, reply) => {
+    syncSignedInHint(app, request, reply);
     const auth = requireStudent(request);
     return { student: auth.student };
   });
