@@ -145,6 +145,40 @@ describe('faculty page', () => {
     expect(await screen.findByText('Failed to update faculty details')).toBeInTheDocument();
   });
 
+  it('warns that a save locks the details for 24 hours, then says when they reopen instead of offering Save', async () => {
+    const user = userEvent.setup();
+    const lastUpdate = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    const saved = studentWith('seller', { academicInfo: { ...withDetails.academicInfo!, lastUpdate } });
+    const calls = mockApi((call) => (call.path === '/student/faculty' ? json(200, { student: saved }) : signedInAs(withDetails)(call)));
+    renderApp('/seller/faculty');
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    expect(save).toHaveAccessibleDescription('Check your details before saving: once saved, they cannot be changed for 24 hours.');
+    await user.click(save);
+    expect(await screen.findByText('Faculty details updated successfully')).toBeInTheDocument();
+    const reopens = new Intl.DateTimeFormat('en-ZA', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Africa/Johannesburg',
+    }).format(new Date(Date.parse(lastUpdate) + 24 * 60 * 60 * 1000));
+    const notice = await screen.findByRole('status', { name: '' });
+    expect(notice).toHaveTextContent(`you can change them again on ${reopens}.`);
+    expect(screen.queryByRole('button', { name: /Save|Fill Required Fields/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Faculty/)).toBeDisabled();
+    expect(screen.getByLabelText(/^Semester/)).toBeDisabled();
+    expect(facultyCalls(calls)).toHaveLength(1);
+  });
+
+  it('opens a page within the 24 hours locked, with the time it reopens', async () => {
+    const lastUpdate = new Date(Date.now() - 23 * 60 * 60 * 1000).toISOString();
+    mockApi(signedInAs(studentWith('buyer', { academicInfo: { ...withDetails.academicInfo!, lastUpdate } })));
+    renderApp('/buyer/faculty');
+    expect(await screen.findByText(/you can change them again on/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
   it('renders nothing without a student number', async () => {
     mockApi(signedInAs(studentWith('buyer', { studentNumber: '' })));
     renderApp('/buyer/faculty');

@@ -1,10 +1,11 @@
 // Faculty details for both roles (spec sections 2 and 5; API.md PUT /student/faculty): faculty, a
 // department of it, year of study, academic year and semester, with the 'Academic Status' summary.
-import { useState, type FormEvent } from 'react';
-import { CalendarClock, GraduationCap } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CalendarClock, GraduationCap, TriangleAlert } from 'lucide-react';
 import {
   FACULTIES,
   LIMITS,
+  LOCALE,
   MESSAGES,
   SEMESTERS,
   SEMESTER_LABELS,
@@ -14,7 +15,7 @@ import {
   facultyLabel,
   facultySchema,
   firstIssueMessage,
-  formatDate,
+  TIME_ZONE,
   type Semester,
   type Student,
   type StudentResponse,
@@ -62,8 +63,23 @@ export function isComplete(values: FacultyValues): boolean {
   );
 }
 
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** e.g. '25 Nov 2026, 14:30' in South African time, whatever the phone's own time zone. */
+export function formatReopening(date: Date): string {
+  dateTimeFormat ??= new Intl.DateTimeFormat(LOCALE, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: TIME_ZONE,
+  });
+  return dateTimeFormat.format(date);
+}
+
 /** When the 24-hour rule lets the student change the details again, or null if they may now. */
-function nextUpdateAt(student: Student, now = Date.now()): Date | null {
+export function nextUpdateAt(student: Student, now = Date.now()): Date | null {
   const last = student.academicInfo?.lastUpdate;
   if (!last) return null;
   const next = Date.parse(last) + LIMITS.facultyCooldownMs;
@@ -120,14 +136,23 @@ function FacultyForm({ student }: { student: Student }) {
   const complete = isComplete(values);
   const hasExisting = student.academicInfo !== null;
   const departments = values.faculty ? departmentsOf(values.faculty) : [];
-  const lockedUntil = nextUpdateAt(student);
+  const [now, setNow] = useState(() => Date.now());
+  const lockedUntil = nextUpdateAt(student, now);
+
+  // The form opens again by itself when the 24 hours are up, even if the page stays open.
+  const reopensAt = lockedUntil?.getTime();
+  useEffect(() => {
+    if (reopensAt === undefined) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(reopensAt - Date.now(), 0) + 1000);
+    return () => window.clearTimeout(timer);
+  }, [reopensAt]);
 
   const set = <K extends keyof FacultyValues>(name: K, value: FacultyValues[K]) =>
     setValues((current) => ({ ...current, [name]: value }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (saving || !complete) return;
+    if (saving || !complete || lockedUntil) return;
     const payload = { ...values, studentNumber: student.studentNumber };
     const parsed = facultySchema.safeParse(payload);
     if (!parsed.success) {
@@ -138,6 +163,7 @@ function FacultyForm({ student }: { student: Student }) {
     try {
       const answer = await api<StudentResponse>('/student/faculty', { method: 'PUT', body: payload });
       toast.success(MESSAGES.facultyUpdated);
+      setNow(Date.now());
       if (answer?.student) setStudent(answer.student);
     } catch (error) {
       toast.error(saveErrorMessage(error));
@@ -159,7 +185,9 @@ function FacultyForm({ student }: { student: Student }) {
         <h2 id="faculty-form-title" className="text-lg font-bold text-ink-900">
           Your studies
         </h2>
-        <div className="mt-6 grid gap-5 sm:grid-cols-2">
+        {/* While the 24 hours run, the choices are shown but cannot change: nothing could save them. */}
+        <fieldset disabled={lockedUntil !== null} className="mt-6 grid min-w-0 gap-5 sm:grid-cols-2">
+          <legend className="sr-only">Your faculty details</legend>
           <Field label="Faculty" required>
             <Select
               name="faculty"
@@ -213,19 +241,33 @@ function FacultyForm({ student }: { student: Student }) {
               onChange={(e) => set('semester', e.target.value as Semester | '')}
             />
           </Field>
-        </div>
-        {lockedUntil && (
-          <p className="mt-6 flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+        </fieldset>
+        {lockedUntil ? (
+          <p role="status" className="mt-6 flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
             <CalendarClock aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
             <span>
-              Faculty details can be changed once every 24 hours. You last saved them on{' '}
-              {formatDate(student.academicInfo?.lastUpdate ?? '')}.
+              Your faculty details are saved. They can be changed once every 24 hours, so you can change them again on{' '}
+              <strong className="font-semibold">{formatReopening(lockedUntil)}</strong>.
             </span>
           </p>
+        ) : (
+          <>
+            <p id="faculty-save-warning" className="mt-6 flex items-start gap-2 text-sm text-ink-700">
+              <TriangleAlert aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-amber-700" />
+              <span>Check your details before saving: once saved, they cannot be changed for 24 hours.</span>
+            </p>
+            <Button
+              type="submit"
+              size="lg"
+              className="mt-4 w-full sm:w-auto"
+              disabled={!complete || saving}
+              aria-busy={saving || undefined}
+              aria-describedby="faculty-save-warning"
+            >
+              {buttonLabel}
+            </Button>
+          </>
         )}
-        <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={!complete || saving} aria-busy={saving || undefined}>
-          {buttonLabel}
-        </Button>
       </form>
       <AcademicStatus values={values} complete={complete} />
     </div>
