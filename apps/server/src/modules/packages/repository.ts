@@ -12,6 +12,14 @@ export const listPackageOrders = (db: Q, status: PackageOrdersTable['status'] | 
   return q.orderBy('created_at', 'asc').orderBy('id').limit(limit).offset(offset).execute();
 };
 
+/** How many package orders the admin desk's list holds in all, across every page. */
+export async function countPackageOrders(db: Q, status: PackageOrdersTable['status'] | undefined): Promise<number> {
+  let q = db.selectFrom('package_orders').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (status) q = q.where('status', '=', status);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export const listPackageOrdersOf = (db: Q, studentId: string) =>
   db.selectFrom('package_orders').selectAll().where('student_id', '=', studentId).orderBy('created_at', 'desc').execute();
 

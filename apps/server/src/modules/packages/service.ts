@@ -68,8 +68,11 @@ export function createPackagesService(ctx: AppContext) {
       return toJson((await repo.findPackageOrder(ctx.db, id))!);
     },
     async adminList(status: PackageOrdersTable['status'] | undefined, page: number, pageSize: number) {
-      const rows = await repo.listPackageOrders(ctx.db, status, pageSize, (page - 1) * pageSize);
-      return { items: rows.map(toJson), total: rows.length + (page - 1) * pageSize, page, pageSize };
+      const [rows, total] = await Promise.all([
+        repo.listPackageOrders(ctx.db, status, pageSize, (page - 1) * pageSize),
+        repo.countPackageOrders(ctx.db, status),
+      ]);
+      return { items: rows.map(toJson), total, page, pageSize };
     },
     /** Registered with the accounts service: the erased student's package orders keep no name or email. */
     accountDeletionHook: {
