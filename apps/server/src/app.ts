@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { closeRedis } from './lib/redis.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -93,7 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
           },
     // A hop count is valid for Fastify (trust the nth proxy) though its types only list string and boolean.
     trustProxy: config.trustProxy as boolean | string,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: JSON_BODY_LIMIT,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (opts.migrate !== false) await migrateToLatest(database);
 
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { config });
   await app.register(healthRoutes);
 

@@ -9,3 +9,34 @@ export function containsNul(value: unknown, depth = 0): boolean {
   if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || containsNul(v, depth + 1));
 }
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. Reshelf's payloads are flat objects
+ * (depth 1, 2 at most in a listing's details); a generous margin still keeps a hostile body cheap.
+ */
+export const MAX_JSON_DEPTH = 16;
+
+/**
+ * Whether JSON text nests arrays or objects deeper than `max`, read in one pass that stops at the first
+ * bracket too deep. JSON.parse of a body that is nothing but brackets costs ~130 ms a MiB of event loop, so
+ * this runs before it. Brackets inside strings do not count; text that is not JSON is left to the parser.
+ */
+export function jsonNestingExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      // Skip the string: to its closing quote, stepping over escapes (\" and \\ among them).
+      for (i++; i < text.length; i++) {
+        const s = text.charCodeAt(i);
+        if (s === 0x5c /* \ */) i++;
+        else if (s === 0x22) break;
+      }
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) {
+      depth--;
+    }
+  }
+  return false;
+}

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS, MESSAGES } from '@reshelf/shared';
 import { badRequest, tooLarge, unsupportedMedia } from '../../lib/errors.ts';
 import { SNIFF_BYTES, sniffImage } from '../../lib/images.ts';
-import { containsNul } from '../../lib/input.ts';
+import { containsNul, jsonNestingExceeds } from '../../lib/input.ts';
 
 /** Limits for @fastify/multipart: one more file than allowed, so a 7th can be told apart and refused. */
 export const UPLOAD_LIMITS = {
@@ -49,6 +49,8 @@ async function readImage(part: MultipartFile): Promise<Buffer | null> {
 function parseBookData(part: MultipartValue): unknown {
   if (part.valueTruncated || typeof part.value !== 'string') throw badRequest(MESSAGES.invalidInput, { bookData: MESSAGES.invalidInput });
   if (part.value.trim() === '') return undefined;
+  // Nesting deeper than a listing's flat details is refused before JSON.parse spends time on it.
+  if (jsonNestingExceeds(part.value)) throw badRequest(MESSAGES.invalidInput, { bookData: MESSAGES.invalidInput }, 'JSON_TOO_DEEP');
   let value: unknown;
   try {
     value = JSON.parse(part.value) as unknown;
