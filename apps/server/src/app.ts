@@ -1,6 +1,7 @@
 // Builds the Fastify app for a configuration: plugins first, then the modules, in layer order. No listen.
+import type { Server } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -84,7 +85,7 @@ export interface BuildOptions {
 export type App = FastifyInstance;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
-  const options: FastifyServerOptions = {
+  const options: FastifyHttpOptions<Server> = {
     logger:
       opts.logger === false
         ? false
@@ -95,6 +96,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // A hop count is valid for Fastify (trust the nth proxy) though its types only list string and boolean.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: JSON_BODY_LIMIT,
+    // A connection must send its headers within headersTimeoutMs and the whole request within
+    // requestTimeoutMs (config.ts says why those values), or Node answers 408 and closes it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: config.requestTimeoutMs,
+      // Node looks for connections past their deadline on a timer (30 s by default, which would double
+      // a 15 s headers timeout): every quarter of the headers timeout closes one at most 25% late.
+      connectionsCheckingInterval: Math.max(100, Math.floor(config.headersTimeoutMs / 4)),
+    },
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },

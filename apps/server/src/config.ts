@@ -41,12 +41,23 @@ const envSchema = z
     S3_PREFIX: optionalString,
     JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+    // A request's headers are under 2 KB: a phone on a weak 2G/3G signal (a few KB/s, seconds of
+    // latency) sends them in 2-3 s, so 15 s leaves room for a handover while a connection that never
+    // finishes its headers is closed in seconds instead of Node's 60-90.
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+    // The whole request, body included. The largest is a listing's 6 photos of up to 5 MB each, the
+    // API's limit whatever a client does to shrink them: ~30 MB at slow 3G's ~50 KB/s upload is 10
+    // minutes, so 15 leaves headroom. A slow body costs the server a socket, not a thread.
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
       for (const k of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[k]) ctx.addIssue({ code: 'custom', path: [k], message: `${k} is required when S3_BUCKET is set` });
       }
+    }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS' });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set' });
@@ -75,6 +86,9 @@ export interface Config {
   brevoApiKey: string | undefined;
   customRequestPhone: string | undefined;
   shutdownTimeoutMs: number;
+  /** How long a connection may take to send a request's headers, and the whole request. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
   jobPollMs: number;
   s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; prefix?: string } | undefined;
 }
@@ -118,6 +132,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brevoApiKey: e.BREVO_API_KEY,
     customRequestPhone: e.CUSTOM_REQUEST_PHONE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobPollMs: e.JOB_POLL_MS,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
