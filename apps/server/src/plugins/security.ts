@@ -35,6 +35,10 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * one is ever opened as a page, no framing, no sniffing, no embedding by other sites, and HSTS when it is
  * on. The page-only headers (the app's CSP, COOP, referrer and permissions policies, the legacy X-headers)
  * would be ~600 bytes more on every answer; a book's JSON is ~1,200 (docs/performance.md, Fix 8).
+ *
+ * No API answer is stored by a browser or a cache unless its route says otherwise: most depend on who is
+ * signed in (session, orders, messages, cart, notifications), and a route added later is covered without
+ * anyone remembering to. The public ones that cache (catalogue, packages, avatars) set their own header.
  */
 export function apiHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
@@ -42,6 +46,7 @@ export function apiHeaders(pageHeaders: Record<string, string>): Record<string, 
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
   };
   const hsts = pageHeaders['strict-transport-security'];
   if (hsts) headers['strict-transport-security'] = hsts;

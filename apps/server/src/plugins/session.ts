@@ -60,6 +60,13 @@ export function syncSignedInHint(app: FastifyInstance, request: FastifyRequest, 
 
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: AccountsService }) => {
   await app.register(cookie);
+  // An answer that sets or clears a cookie (sign-in, sign-out, a sliding session's refresh on any API
+  // request, a public one included) is never stored: a shared cache would hand the session to the next
+  // visitor. Added after the cookie plugin's own hook, which is the one that writes Set-Cookie.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.hasHeader('set-cookie')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
   app.decorateRequest('auth', null);
   // A plain callback: most requests (pages, files, visitors) have no session to look up and pay no promise.
   app.addHook('onRequest', (request, reply, done) => {
