@@ -68,25 +68,33 @@ interface NumberOptions {
 }
 
 /**
- * A number that may arrive as a JSON number (API) or as the text of a form input (web). Blank text is
- * missing; other text must be a plain decimal number.
+ * A number field of a JSON body: a JSON number and nothing else. Text such as "100" is refused with
+ * `invalid`, as the API's contract says (a client sending text has a bug it should hear about). A form
+ * holds its fields as text: `withNumbersFromText` turns them into numbers before this runs.
  */
 export function numberInput({ required, invalid }: NumberOptions) {
-  return z
-    .union([z.number(), z.string()], { error: (issue) => (isMissing(issue.input) ? required : invalid) })
-    .transform((value, ctx) => {
-      const text = typeof value === 'number' ? String(value) : value.trim();
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: required, input: value });
-        return z.NEVER;
-      }
-      const parsed = typeof value === 'number' ? value : /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : Number.NaN;
-      if (!Number.isFinite(parsed)) {
-        ctx.addIssue({ code: 'custom', message: invalid, input: value });
-        return z.NEVER;
-      }
-      return parsed;
-    });
+  return z.number({ error: (issue) => (isMissing(issue.input) ? required : invalid) });
+}
+
+/**
+ * A form field's text as the API's number: blank is missing, a plain decimal ('450.50', '12.') is its
+ * number, and anything else stays text so the field's schema refuses it with its own message.
+ */
+export function numberFromText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : value;
+}
+
+/** `schema` for a form that holds `fields` as text: they become numbers (numberFromText) before it runs. */
+export function withNumbersFromText<S extends z.ZodType>(schema: S, fields: readonly string[]) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const numbers: Record<string, unknown> = { ...value };
+    for (const field of fields) if (Object.hasOwn(numbers, field)) numbers[field] = numberFromText(numbers[field]);
+    return numbers;
+  }, schema);
 }
 
 /** The first issue's message: what the UI toasts and what the API puts in `error`. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
 import { MESSAGES } from '../messages';
-import { choice, numberInput, optionalText } from './common';
+import { choice, numberInput, optionalText, withNumbersFromText } from './common';
 
 // Phone keyboards type the curly apostrophe (O’Reilly), so it counts as the spec's apostrophe.
 const TEXT_WITH_DIGITS = /^[\p{L}\p{M}\d .,'’-]*$/u;
@@ -140,6 +140,15 @@ export const listingEditSchema = z.object(
 export type ListingEditInput = z.input<typeof listingEditSchema>;
 export type ListingEditBody = z.output<typeof listingEditSchema>;
 
+/** The listing's number fields, which the API takes as JSON numbers and the forms hold as text. */
+const NUMBER_FIELDS = ['price', 'publicationYear', 'numberOfPages'] as const;
+
+/** The sell wizard's values (its number fields as typed text) checked as the `bookData` they become. */
+export const listingFormSchema = withNumbersFromText(listingSchema, NUMBER_FIELDS);
+
+/** The edit dialog's values (the price as typed text) checked as the PATCH body they become. */
+export const listingEditFormSchema = withNumbersFromText(listingEditSchema, NUMBER_FIELDS);
+
 export interface WizardStep {
   title: string;
   fields: readonly ListingField[];
@@ -152,9 +161,9 @@ export const WIZARD_STEPS = [
   { title: 'Images & Description', fields: ['description', 'additionalNotes'] },
 ] as const satisfies readonly WizardStep[];
 
-/** The schema for one wizard step (1 to 3), so Next can validate only what that step shows. */
+/** The schema for one wizard step (1 to 3), so Next can validate only what that step shows (as text). */
 export function wizardStepSchema(step: 1 | 2 | 3) {
   const fields = WIZARD_STEPS[step - 1]?.fields ?? [];
   const mask = Object.fromEntries(fields.map((field) => [field, true])) as Partial<Record<ListingField, true>>;
-  return listingSchema.pick(mask);
+  return withNumbersFromText(listingSchema.pick(mask), NUMBER_FIELDS);
 }

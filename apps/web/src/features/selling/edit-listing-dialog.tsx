@@ -3,7 +3,7 @@
 // dialog says so before saving.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CONDITIONS, CONDITION_LABELS, LIMITS, fieldErrors, firstIssueMessage, listingEditSchema, type Book } from '@reshelf/shared';
+import { CONDITIONS, CONDITION_LABELS, LIMITS, fieldErrors, firstIssueMessage, listingEditFormSchema, type Book } from '@reshelf/shared';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -67,7 +67,7 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
-    const parsed = listingEditSchema.safeParse({ ...values, additionalNotes: values.additionalNotes });
+    const parsed = listingEditFormSchema.safeParse({ ...values, additionalNotes: values.additionalNotes });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
       toast.error(firstIssueMessage(parsed.error));

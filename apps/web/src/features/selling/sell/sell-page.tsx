@@ -16,7 +16,7 @@ import {
   STUDY_LEVEL_LABELS,
   WIZARD_STEPS,
   fieldErrors,
-  listingSchema,
+  listingFormSchema,
   wizardStepSchema,
   type FilteredListingField,
   type ListingField,
@@ -182,7 +182,7 @@ export function SellPage() {
 
   const submit = async () => {
     if (isSubmitting || images.length < LIMITS.minImages) return;
-    const result = listingSchema.safeParse(values);
+    const result = listingFormSchema.safeParse(values);
     if (!result.success) {
       const found = fieldErrors(result.error) as Errors;
       const first = Object.keys(found)[0];
