@@ -21,6 +21,19 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 400, message: 'Invalid email format', code: 'VALIDATION', fields: { email: 'Invalid email format' } });
   });
 
+  it('sends a bodiless write with no body and no content type, and every body as application/json', async () => {
+    const fetchMock = mockFetch(200, {});
+    await api('/admin/books/abc/approve', { method: 'POST' });
+    const [, bodiless] = fetchMock.mock.calls[0]!;
+    expect(bodiless?.body).toBeUndefined();
+    expect(Object.keys(bodiless?.headers as Record<string, string>).map((name) => name.toLowerCase())).not.toContain('content-type');
+    // A string body would go as text/plain if fetch chose the type; the API answers that with 415.
+    await api('/orders/abc/messages', { body: 'see you at noon' });
+    const [, text] = fetchMock.mock.calls[1]!;
+    expect(text).toMatchObject({ method: 'POST', body: '"see you at noon"' });
+    expect((text?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
   it('gives 204 answers as undefined', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
     await expect(api('/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
