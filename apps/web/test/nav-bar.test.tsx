@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { fireEvent, render } from '@testing-library/react';
+import type { Student } from '@reshelf/shared';
 import { NavBar } from '../src/app/layouts/nav-bar';
+import { SessionProvider } from '../src/lib/session';
+import { json, mockApi, requestsTo, studentWith } from './harness';
 
-function renderNavAt(path: string) {
+/** The bar above a page with a link of its own (which the open menu must make unreachable). */
+function renderNavAt(path: string, student: Student | null = null) {
+  if (student) window.localStorage.setItem('user', JSON.stringify(student));
   const router = createMemoryRouter(
     [
       {
@@ -15,12 +20,26 @@ function renderNavAt(path: string) {
             <Outlet />
           </>
         ),
-        children: [{ path: '*', Component: () => <h1>Page</h1> }],
+        children: [
+          {
+            path: '*',
+            Component: () => (
+              <main>
+                <h1>Page</h1>
+                <Link to="/terms">A link on the page</Link>
+              </main>
+            ),
+          },
+        ],
       },
     ],
     { initialEntries: [path] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <SessionProvider skipInitialCheck={student !== null}>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
   return router;
 }
 
@@ -34,11 +53,14 @@ describe('public navigation bar', () => {
     expect(within(nav).getByRole('link', { name: 'Team' })).not.toHaveAttribute('aria-current');
   });
 
-  it('has every link of the spec and a logo that goes home', () => {
+  it('has every link of the spec, Browse books, and a logo that goes home', () => {
     renderNavAt('/team');
     for (const name of ['Home', 'Contact', 'About', 'Team', 'Sign Up', 'Login']) {
       expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
     }
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Browse books', 'Contact', 'About', 'Team']);
+    expect(within(nav).getByRole('link', { name: 'Browse books' })).toHaveAttribute('href', '/books');
     const logo = screen.getByRole('img', { name: 'Reshelf' });
     expect(logo.closest('a')).toHaveAttribute('href', '/');
   });
@@ -55,7 +77,7 @@ describe('public navigation bar', () => {
     const menu = screen.getByTestId('mobile-menu');
     expect(document.body.style.overflow).toBe('hidden');
     const links = within(menu).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(['Home', 'Contact', 'About', 'Team', 'Sign Up', 'Login']);
+    expect(links).toEqual(['Home', 'Browse books', 'Contact', 'About', 'Team', 'Sign Up', 'Login']);
 
     await user.click(within(menu).getByRole('link', { name: 'Contact' }));
     expect(router.state.location.pathname).toBe('/contact');
@@ -106,5 +128,87 @@ describe('public navigation bar', () => {
     renderNavAt('/');
     await waitFor(() => expect(screen.getByRole('banner')).toHaveAttribute('data-scrolled', 'true'));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+  });
+  it('keeps Browse books current on a book of the catalogue', () => {
+    renderNavAt('/books/bk_calculus0000001');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Browse books' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('traps keyboard focus in the open menu, makes the page behind inert, and Escape hands focus back', async () => {
+    const user = userEvent.setup();
+    renderNavAt('/about');
+    const toggle = screen.getByRole('button', { name: 'Toggle menu' });
+    const pageLink = screen.getByRole('link', { name: 'A link on the page' });
+    await user.click(toggle);
+    const menu = screen.getByTestId('mobile-menu');
+    expect(pageLink.closest('[inert]')).not.toBeNull();
+    const logo = screen.getByRole('img', { name: 'Reshelf' }).closest('a')!;
+    const order = [logo, toggle, ...within(menu).getAllByRole('link')];
+
+    // Forwards from the menu button through every entry, then around to the logo, never behind.
+    expect(toggle).toHaveFocus();
+    for (const expected of [...order.slice(2), logo, toggle]) {
+      await user.tab();
+      expect(document.activeElement).toBe(expected);
+    }
+    // And backwards from the logo to the last entry.
+    await user.tab({ shift: true });
+    expect(logo).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(within(menu).getByRole('link', { name: 'Login' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByTestId('mobile-menu')).not.toBeInTheDocument();
+    expect(toggle).toHaveFocus();
+    expect(pageLink.closest('[inert]')).toBeNull();
+  });
+
+  it('shows a signed-in student their avatar menu instead of Sign Up and Login, and signs out once', async () => {
+    const user = userEvent.setup();
+    let finish: (response: Response) => void = () => {};
+    const calls = mockApi((call) => (call.path === '/auth/logout' ? new Promise<Response>((resolve) => (finish = resolve)) : undefined));
+    const router = renderNavAt('/about', studentWith('buyer'));
+    expect(screen.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+
+    const account = screen.getByRole('button', { name: /Thandi, account menu/ });
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    await user.click(account);
+    expect(account).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(account.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByRole('link', { name: 'My dashboard' })).toHaveAttribute('href', '/buyer');
+    expect(within(panel).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/buyer/settings');
+    expect(panel.querySelector('img')).toHaveAttribute('src', '/api/v1/avatars/stu_buyer000000001.svg?style=7');
+
+    // Escape closes it and gives focus back to the button.
+    await user.keyboard('{Escape}');
+    expect(account).toHaveAttribute('aria-expanded', 'false');
+    expect(account).toHaveFocus();
+
+    await user.click(account);
+    const signOut = within(document.getElementById(account.getAttribute('aria-controls')!)!).getByRole('button', { name: 'Sign out' });
+    await user.dblClick(signOut);
+    await user.click(signOut);
+    finish(new Response(null, { status: 204 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(requestsTo(calls, (call) => call.path === '/auth/logout')).toHaveLength(1);
+    expect(window.localStorage.getItem('user')).toBeNull();
+    expect(await screen.findAllByRole('link', { name: 'Login' })).not.toHaveLength(0);
+  });
+
+  it("puts the student's dashboard and Sign out in the phone menu, and their avatar beside it", async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/auth/logout' ? json(204) : undefined));
+    const router = renderNavAt('/', studentWith('seller'));
+    expect(screen.getByRole('link', { name: 'My dashboard (Sipho)' })).toHaveAttribute('href', '/seller');
+    await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
+    const menu = screen.getByTestId('mobile-menu');
+    expect(within(menu).queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+    expect(within(menu).getByText('Seller account')).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'My dashboard' })).toHaveAttribute('href', '/seller');
+    await user.click(within(menu).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

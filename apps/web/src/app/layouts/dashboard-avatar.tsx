@@ -5,25 +5,10 @@ import { Check } from 'lucide-react';
 import { LIMITS, type Role } from '@reshelf/shared';
 import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
-import { readStored, writeStored } from '../../lib/storage';
+import { writeStored } from '../../lib/storage';
+import { AVATAR_STYLE_KEY, FIXED_AVATAR_STYLES, avatarSrc, isAvatarStyle as isStyle, readAvatarStyle } from './avatar-style';
 
-export const AVATAR_STYLE_KEY = 'avatarStyle';
-/** The buyer's fixed style (spec: the buyer has a fixed style), and the admin's. */
-export const FIXED_AVATAR_STYLES: Record<Exclude<Role, 'seller'>, number> = { buyer: 7, admin: 12 };
-const DEFAULT_SELLER_STYLE = 0;
-
-export function avatarSrc(seed: string, style: number): string {
-  return `/api/v1/avatars/${encodeURIComponent(seed)}.svg?style=${style}`;
-}
-
-function isStyle(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < LIMITS.avatarStyles;
-}
-
-export function readAvatarStyle(): number {
-  const stored = readStored<unknown>(AVATAR_STYLE_KEY, DEFAULT_SELLER_STYLE);
-  return isStyle(stored) ? stored : DEFAULT_SELLER_STYLE;
-}
+export { AVATAR_STYLE_KEY, FIXED_AVATAR_STYLES, avatarSrc, readAvatarStyle };
 
 /** The style to draw for a role, and for sellers a setter that remembers the choice. */
 export function useAvatarStyle(role: Role): [number, ((style: number) => void) | null] {

@@ -1,8 +1,16 @@
 // The public footer (spec section 2): what Reshelf is, Quick Links, Account, the newsletter block,
-// the copyright line with the current year and the bottom links.
+// the copyright line with the current year and the bottom links; plus Explore, the ways into the
+// marketplace itself (the catalogue, textbook packages, the AI tutor).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@reshelf/shared';
+import { areaPath, useSession } from '../../lib/session';
+
+const EXPLORE_LINKS = [
+  { to: '/books', label: 'Browse books' },
+  { to: '/packages', label: 'Textbook Packages' },
+  { to: '/ai-tutor', label: 'AI Tutor' },
+] as const;
 
 const QUICK_LINKS = [
   { to: '/about', label: 'About' },
@@ -41,9 +49,12 @@ function LinkColumn({ title, links }: { title: string; links: ReadonlyArray<{ to
 
 export function Footer({ newsletter }: { newsletter?: ReactNode }) {
   const year = new Date().getFullYear();
+  const { student } = useSession();
+  // A signed-in student is not asked to log in or sign up again: their account is their dashboard.
+  const accountLinks = student ? [{ to: areaPath(student.role), label: 'My dashboard' }] : ACCOUNT_LINKS;
   return (
     <footer className="bg-brand-950 text-brand-100 [&_:focus-visible]:outline-brand-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-14 pb-10 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_0.8fr_0.8fr_1.6fr] lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 pt-14 pb-10 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.3fr_1.6fr_1.5fr] lg:px-8">
         <div>
           <Link to="/" className="inline-flex items-center gap-2 rounded text-2xl font-extrabold tracking-tight text-white">
             <img src="/favicon.svg" alt="" width={32} height={32} className="h-8 w-8" />
@@ -51,9 +62,13 @@ export function Footer({ newsletter }: { newsletter?: ReactNode }) {
           </Link>
           <p className="mt-4 max-w-xs text-brand-100">{PRODUCT_TAGLINE}</p>
         </div>
-        <LinkColumn title="Quick Links" links={QUICK_LINKS} />
-        <LinkColumn title="Account" links={ACCOUNT_LINKS} />
-        <div>{newsletter}</div>
+        {/* Three short columns side by side even on a phone, instead of three screens of single links. */}
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 sm:grid-cols-3">
+          <LinkColumn title="Explore" links={EXPLORE_LINKS} />
+          <LinkColumn title="Quick Links" links={QUICK_LINKS} />
+          <LinkColumn title="Account" links={accountLinks} />
+        </div>
+        <div className="md:col-span-2 lg:col-span-1">{newsletter}</div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">

@@ -1,13 +1,18 @@
 // The public navigation bar (spec section 2): a horizontal bar on wide screens, a 'Toggle menu'
 // button with a full-screen overlay below the lg breakpoint. Fixed at the top with a 72 px spacer.
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
-import { Menu, X } from 'lucide-react';
-import { LIMITS } from '@reshelf/shared';
+// Visitors get Sign Up and Login; a signed-in student gets their avatar with a menu instead (their
+// dashboard and Sign out), so the public pages never ask someone already signed in to sign up.
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { ChevronDown, LayoutDashboard, LogOut, Menu, Settings, X } from 'lucide-react';
+import { LIMITS, type Student } from '@reshelf/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { areaPath, useSession } from '../../lib/session';
+import { avatarSrc, avatarStyleOf } from './avatar-style';
 import { Logo } from './logo';
 
+/** The spec's four main links. */
 export const MAIN_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/contact', label: 'Contact' },
@@ -15,19 +20,233 @@ export const MAIN_LINKS = [
   { to: '/team', label: 'Team' },
 ] as const;
 
+/** The catalogue, open to everyone: the way into what the site is for. */
+export const BROWSE_LINK = { to: '/books', label: 'Browse books' } as const;
+
+/** The bar's links in order: Home, then the catalogue, then the spec's other three. */
+export const NAV_LINKS = [MAIN_LINKS[0], BROWSE_LINK, ...MAIN_LINKS.slice(1)] as const;
+
 const LARGE_SCREEN = '(min-width: 1024px)';
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Home and the info pages match their path exactly; the catalogue stays current on a book's page too. */
+const isExact = (to: string) => to !== BROWSE_LINK.to;
 
 function linkClasses({ isActive }: { isActive: boolean }) {
   return cn(
-    'rounded-full px-3 py-2 text-[0.95rem] transition-colors',
+    'rounded-full px-3 py-2 text-[0.95rem] whitespace-nowrap transition-colors',
     isActive ? 'font-bold text-brand-700' : 'font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900',
   );
 }
 
+const ROLE_LABELS: Record<Student['role'], string> = { buyer: 'Buyer account', seller: 'Seller account', admin: 'Administrator' };
+
+function AvatarPicture({ student, size, className }: { student: Student; size: number; className?: string }) {
+  return (
+    <img
+      src={avatarSrc(student.id, avatarStyleOf(student.role))}
+      alt=""
+      width={size}
+      height={size}
+      className={cn('shrink-0 rounded-full bg-brand-100', className)}
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+/** Signs out once however often it is pressed, then goes to /login as the dashboard's Sign Out does. */
+function useSignOut() {
+  const { logout } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+  const signOut = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    // logout() clears the student even when the server cannot be reached.
+    await logout();
+    navigate('/login', { replace: true });
+  }, [logout, navigate]);
+  return { signOut, busy };
+}
+
+/** The settings page of the student's area (admins have none). */
+function settingsPath(student: Student): string | null {
+  return student.role === 'admin' ? null : `${areaPath(student.role)}/settings`;
+}
+
+/** Wide screens: the avatar and first name, opening a small menu with the dashboard and Sign out. */
+function AccountMenu({ student }: { student: Student }) {
+  const [open, setOpen] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const { signOut, busy } = useSignOut();
+  const settings = settingsPath(student);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const itemClasses = 'flex h-11 w-full items-center gap-3 rounded-xl px-3 text-left text-[0.95rem] font-medium text-ink-800 hover:bg-ink-100';
+  return (
+    <div
+      ref={wrapperRef}
+      className="relative"
+      // Tabbing out of the menu closes it, so it never sits open over the page behind the focus.
+      onBlur={(event) => {
+        if (open && !event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex h-11 max-w-[14rem] items-center gap-2 rounded-full py-1 pr-3 pl-1 text-ink-800 ring-1 ring-ink-200 transition-colors hover:bg-ink-100"
+      >
+        <AvatarPicture student={student} size={36} />
+        <span className="truncate font-semibold">{student.firstName}</span>
+        <span className="sr-only">, account menu</span>
+        <ChevronDown aria-hidden="true" size={18} className={cn('shrink-0 text-ink-500 transition-transform', open && 'rotate-180')} />
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          // Focusable so a click on its text keeps focus inside it (the blur above then leaves it open).
+          tabIndex={-1}
+          className="absolute top-full right-0 z-50 mt-2 w-72 animate-fade-in rounded-2xl bg-white p-2 shadow-lift ring-1 ring-ink-200 outline-none"
+        >
+          <div className="flex items-center gap-3 border-b border-ink-100 px-2 pt-1 pb-3">
+            <AvatarPicture student={student} size={44} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-ink-900">
+                {student.firstName} {student.lastName}
+              </p>
+              <p className="truncate text-sm text-ink-600">{ROLE_LABELS[student.role]}</p>
+            </div>
+          </div>
+          <ul className="mt-2 flex flex-col gap-0.5">
+            <li>
+              <Link to={areaPath(student.role)} onClick={() => setOpen(false)} className={itemClasses}>
+                <LayoutDashboard aria-hidden="true" size={20} className="text-ink-500" />
+                My dashboard
+              </Link>
+            </li>
+            {settings && (
+              <li>
+                <Link to={settings} onClick={() => setOpen(false)} className={itemClasses}>
+                  <Settings aria-hidden="true" size={20} className="text-ink-500" />
+                  Settings
+                </Link>
+              </li>
+            )}
+            <li>
+              <button
+                type="button"
+                onClick={() => void signOut()}
+                aria-busy={busy || undefined}
+                className={cn(itemClasses, 'hover:bg-red-50 hover:text-red-800')}
+              >
+                <LogOut aria-hidden="true" size={20} className="text-ink-500" />
+                {busy ? 'Signing out...' : 'Sign out'}
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The overlay's account block for a signed-in student: who they are, their dashboard and Sign out. */
+function MenuAccount({ student, onNavigate }: { student: Student; onNavigate: () => void }) {
+  const { signOut, busy } = useSignOut();
+  return (
+    <div className="mt-8 flex animate-menu-actions flex-col gap-3">
+      <div className="flex items-center gap-3 rounded-2xl bg-ink-50 p-3">
+        <AvatarPicture student={student} size={48} />
+        <div className="min-w-0">
+          <p className="truncate font-semibold text-ink-900">
+            {student.firstName} {student.lastName}
+          </p>
+          <p className="truncate text-sm text-ink-600">{ROLE_LABELS[student.role]}</p>
+        </div>
+      </div>
+      <Link to={areaPath(student.role)} onClick={onNavigate} className={buttonClasses('primary', 'lg', 'w-full')}>
+        <LayoutDashboard aria-hidden="true" size={20} />
+        My dashboard
+      </Link>
+      <button type="button" onClick={() => void signOut()} aria-busy={busy || undefined} className={buttonClasses('outline', 'lg', 'w-full')}>
+        <LogOut aria-hidden="true" size={20} />
+        {busy ? 'Signing out...' : 'Sign out'}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * While the overlay is open, keyboard focus stays in it (and the bar above it, whose logo and close button
+ * stay visible), and the page behind is inert: Tab wraps around instead of reaching links no one can see.
+ */
+function useMenuFocusTrap(open: boolean, bar: RefObject<HTMLElement | null>, overlay: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const header = bar.current;
+    const menu = overlay.current;
+    if (!open || !header || !menu) return;
+    const inert: Element[] = [];
+    for (const sibling of Array.from(header.parentElement?.children ?? [])) {
+      if (sibling === header || sibling === menu || sibling.hasAttribute('inert')) continue;
+      sibling.setAttribute('inert', '');
+      inert.push(sibling);
+    }
+    // The bar's desktop parts are hidden below the breakpoint; only what is marked for the menu counts.
+    const focusables = () => [
+      ...Array.from(header.querySelectorAll<HTMLElement>('[data-menu-focus]')),
+      ...Array.from(menu.querySelectorAll<HTMLElement>(FOCUSABLE)),
+    ];
+    // Every Tab is placed by hand, in the order of the list, wrapping at both ends.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const items = focusables();
+      if (items.length === 0) return;
+      event.preventDefault();
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const step = event.shiftKey ? -1 : 1;
+      const next = at === -1 ? (event.shiftKey ? items.length - 1 : 0) : (at + step + items.length) % items.length;
+      items[next]?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      for (const element of inert) element.removeAttribute('inert');
+    };
+  }, [open, bar, overlay]);
+}
+
 export function NavBar() {
+  const { student } = useSession();
   const [open, setOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  const overlayRef = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
 
   // Close the overlay when the path changes by other means (back button).
@@ -71,77 +290,98 @@ export function NavBar() {
     };
   }, [open]);
 
+  useMenuFocusTrap(open, headerRef, overlayRef);
+
   const close = () => setOpen(false);
 
   return (
     <>
       <header
+        ref={headerRef}
         className={cn(
           'fixed inset-x-0 top-0 z-50 h-[72px] border-b bg-white/95 backdrop-blur-md transition-shadow duration-200',
           scrolled ? 'border-transparent shadow-[0_4px_20px_rgb(28_25_23/0.08)]' : 'border-ink-100',
         )}
         data-scrolled={scrolled}
       >
-        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <Link to="/" onClick={close} className="shrink-0 rounded-md">
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
+          <Link to="/" onClick={close} data-menu-focus className="shrink-0 rounded-md">
             <Logo />
           </Link>
 
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
-            {MAIN_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} end className={linkClasses}>
+            {NAV_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} end={isExact(link.to)} className={linkClasses}>
                 {link.label}
               </NavLink>
             ))}
           </nav>
 
-          <div className="hidden items-center gap-3 lg:flex">
-            <NavLink
-              to="/signup"
-              className={({ isActive }) => buttonClasses('outline', 'sm', cn('h-10 px-5', isActive && 'font-bold bg-brand-50'))}
-            >
-              Sign Up
-            </NavLink>
-            <NavLink
-              to="/login"
-              className={({ isActive }) => buttonClasses('primary', 'sm', cn('h-10 px-5', isActive && 'font-bold bg-brand-700'))}
-            >
-              Login
-            </NavLink>
-          </div>
+          {student ? (
+            <div className="hidden lg:block">
+              <AccountMenu student={student} />
+            </div>
+          ) : (
+            <div className="hidden items-center gap-3 lg:flex">
+              <NavLink
+                to="/signup"
+                className={({ isActive }) => buttonClasses('outline', 'sm', cn('h-10 px-5', isActive && 'font-bold bg-brand-50'))}
+              >
+                Sign Up
+              </NavLink>
+              <NavLink
+                to="/login"
+                className={({ isActive }) => buttonClasses('primary', 'sm', cn('h-10 px-5', isActive && 'font-bold bg-brand-700'))}
+              >
+                Login
+              </NavLink>
+            </div>
+          )}
 
-          <button
-            ref={toggleRef}
-            type="button"
-            aria-label="Toggle menu"
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            onClick={() => setOpen((value) => !value)}
-            className="grid h-11 w-11 place-items-center rounded-full text-ink-800 hover:bg-ink-100 lg:hidden"
-          >
-            {open ? <X aria-hidden="true" size={26} /> : <Menu aria-hidden="true" size={26} />}
-          </button>
+          <div className="flex items-center gap-2 lg:hidden">
+            {student && (
+              // One tap from any public page back to the dashboard; the menu has the rest.
+              <Link
+                to={areaPath(student.role)}
+                onClick={close}
+                data-menu-focus
+                aria-label={`My dashboard (${student.firstName})`}
+                className="grid h-11 w-11 place-items-center rounded-full hover:bg-ink-100"
+              >
+                <AvatarPicture student={student} size={36} />
+              </Link>
+            )}
+            <button
+              ref={toggleRef}
+              type="button"
+              aria-label="Toggle menu"
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              data-menu-focus
+              onClick={() => setOpen((value) => !value)}
+              className="grid h-11 w-11 place-items-center rounded-full text-ink-800 hover:bg-ink-100"
+            >
+              {open ? <X aria-hidden="true" size={26} /> : <Menu aria-hidden="true" size={26} />}
+            </button>
+          </div>
         </div>
       </header>
       <div aria-hidden="true" className="h-[72px] shrink-0" />
 
       {open && (
         <div
+          ref={overlayRef}
           id="mobile-menu"
           data-testid="mobile-menu"
           className="fixed inset-0 z-40 flex animate-menu-overlay flex-col overflow-y-auto bg-white px-6 pt-[96px] pb-10 lg:hidden"
         >
           <nav aria-label="Mobile">
             <ul className="flex flex-col gap-1">
-              {MAIN_LINKS.map((link, index) => (
-                <li
-                  key={link.to}
-                  className="animate-menu-item"
-                  style={{ animationDelay: `${index * 0.1}s` }}
-                >
+              {NAV_LINKS.map((link, index) => (
+                <li key={link.to} className="animate-menu-item" style={{ animationDelay: `${index * 0.1}s` }}>
                   <NavLink
                     to={link.to}
-                    end
+                    end={isExact(link.to)}
                     onClick={close}
                     className={({ isActive }) =>
                       cn(
@@ -156,22 +396,26 @@ export function NavBar() {
               ))}
             </ul>
           </nav>
-          <div className="mt-8 flex animate-menu-actions flex-col gap-3">
-            <NavLink
-              to="/signup"
-              onClick={close}
-              className={({ isActive }) => buttonClasses('outline', 'lg', cn('w-full', isActive && 'font-bold'))}
-            >
-              Sign Up
-            </NavLink>
-            <NavLink
-              to="/login"
-              onClick={close}
-              className={({ isActive }) => buttonClasses('primary', 'lg', cn('w-full', isActive && 'font-bold'))}
-            >
-              Login
-            </NavLink>
-          </div>
+          {student ? (
+            <MenuAccount student={student} onNavigate={close} />
+          ) : (
+            <div className="mt-8 flex animate-menu-actions flex-col gap-3">
+              <NavLink
+                to="/signup"
+                onClick={close}
+                className={({ isActive }) => buttonClasses('outline', 'lg', cn('w-full', isActive && 'font-bold'))}
+              >
+                Sign Up
+              </NavLink>
+              <NavLink
+                to="/login"
+                onClick={close}
+                className={({ isActive }) => buttonClasses('primary', 'lg', cn('w-full', isActive && 'font-bold'))}
+              >
+                Login
+              </NavLink>
+            </div>
+          )}
         </div>
       )}
     </>
