@@ -56,6 +56,9 @@ export const signedInAs = (student: Student) => (call: Call) =>
 /** Renders the whole app at `path`, as the given student (persisted, so the page paints at once). */
 export function renderApp(path: string, student: Student | null = null) {
   if (student) window.localStorage.setItem('user', JSON.stringify(student));
+  // A browser that may hold a session (the server's signed-in hint), so the app asks the fake API, whose
+  // answer then decides; session.test.tsx covers the visitor without it.
+  document.cookie = 'reshelf_signed_in=1; path=/';
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <>

@@ -13,6 +13,7 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   document.cookie = 'reshelf_signed_in=; path=/; max-age=0';
+  document.cookie = 'reshelf_signed_in=; path=/; max-age=0';
   document.body.style.overflow = '';
   vi.restoreAllMocks();
 });

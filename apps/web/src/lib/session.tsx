@@ -9,6 +9,16 @@ import { readStored, removeStored, writeStored } from './storage';
 /** localStorage key of the persisted student (spec section 3: only student is persisted, under 'user'). */
 export const SESSION_STORAGE_KEY = 'user';
 
+/**
+ * The readable cookie the server sets beside its httpOnly session cookie (and clears with it). Without it
+ * there is no session to check, and a visitor's page load skips the request (which would answer 401).
+ */
+export const SIGNED_IN_COOKIE = 'reshelf_signed_in';
+
+export function hasSignedInHint(): boolean {
+  return typeof document !== 'undefined' && document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
+
 /** Where each role lands after login and when it opens /login while signed in. */
 export function areaPath(role: Role): string {
   if (role === 'seller') return '/seller';
@@ -120,10 +130,14 @@ export interface SessionProviderProps {
 }
 
 export function SessionProvider({ children, skipInitialCheck = false }: SessionProviderProps) {
+  // The start-up check runs when the server says a session may exist (the hint cookie) or a student is
+  // remembered here: a student signed in before the hint existed has no hint yet, and the check hands it
+  // to them. A visitor with neither has nothing to check.
+  const [checkAtStart] = useState(() => !skipInitialCheck && (hasSignedInHint() || readPersisted() !== null));
   const [state, setState] = useState<Omit<SessionState, 'isAuthenticated'>>(() => {
     const persisted = readPersisted();
     // A persisted student paints at once; the check below confirms or clears it.
-    return { student: persisted, isLoading: !skipInitialCheck, error: null };
+    return { student: persisted, isLoading: checkAtStart, error: null };
   });
   // Bumped by every login, logout and explicit change, so a slow start-up check cannot undo them.
   const generation = useRef(0);
@@ -137,7 +151,7 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
   }, []);
 
   useEffect(() => {
-    if (skipInitialCheck) return;
+    if (!checkAtStart) return;
     const controller = new AbortController();
     const startedAt = generation.current;
     // The app waits for the check at most this long, then shows what it has.
@@ -159,7 +173,7 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
       controller.abort();
       window.clearTimeout(cap);
     };
-  }, [skipInitialCheck, applyStudent]);
+  }, [checkAtStart, applyStudent]);
 
   // Logging out or in another tab changes the persisted student; follow it here.
   useEffect(() => {
