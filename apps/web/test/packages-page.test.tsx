@@ -1,5 +1,6 @@
 // Textbook Packages: the grid, the detail dialog (books with ISBNs, total, Add to Cart that works),
-// 'No Book Packs Available', and the Custom Book Request card as an external chat link.
+// 'No Book Packs Available', the Custom Book Request card as an external chat link, and the public page
+// where a visitor browses and is asked to log in as a buyer to order (coming back to the package).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -66,5 +67,80 @@ describe('textbook packages', () => {
     mockApi((call) => (call.path === '/packages' ? json(200, { items: [] }) : undefined));
     renderApp('/buyer/packages', studentWith('buyer'));
     expect(await screen.findByRole('heading', { name: 'No Book Packs Available' })).toBeInTheDocument();
+  });
+  it('lets a visitor browse at /packages, asks them to log in as a buyer to order, and brings them back to the package', async () => {
+    const user = userEvent.setup();
+    const buyer = studentWith('buyer');
+    const calls = mockApi((call) => {
+      if (call.path === '/packages') return json(200, { items: withNumber('+27 82 123 4567') });
+      if (call.method === 'POST' && call.path === '/auth/login') return json(200, { student: buyer });
+      if (call.method === 'POST' && call.path === '/cart/items') return json(201, { cart: { books: [], packages: [], count: 1, total: 2499.99 } });
+      if (call.path === '/auth/session') return json(401, { error: 'Not signed in', code: 'UNAUTHORIZED' });
+      return undefined;
+    });
+    const { router } = renderApp('/packages');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Textbook Packages' })).toBeInTheDocument();
+    // In the public frame, not the dashboard, and no trip to /login just to look.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/packages');
+    expect(screen.getByRole('link', { name: 'Buy single books' })).toHaveAttribute('href', '/books');
+
+    await user.click(await screen.findByRole('button', { name: /Computer Science/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Computer Science' });
+    expect(router.state.location.search).toBe('?package=computer-science');
+    expect(dialog).toHaveTextContent(TEXTBOOK_PACKAGES[0]!.books[0]!.title);
+    expect(within(dialog).queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Log in as a buyer to order this package. You will come straight back to it.');
+
+    await user.click(within(dialog).getByRole('link', { name: 'Log in to order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText('Email Address'), buyer.email);
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/packages'));
+    expect(router.state.location.search).toBe('?package=computer-science');
+    const again = await screen.findByRole('dialog', { name: 'Computer Science' });
+    await user.click(within(again).getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(calls.filter((call) => call.path === '/cart/items')).toHaveLength(1));
+    expect(await screen.findByText('Computer Science package added to your cart')).toBeInTheDocument();
+  });
+
+  it('opens the package named in the address, and closing it takes it out of the address', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/packages' ? json(200, { items: withNumber(null) }) : undefined));
+    const { router } = renderApp('/packages?package=engineering');
+    const dialog = await screen.findByRole('dialog', { name: 'Engineering' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('tells a signed-in seller to log in with a buyer account to order', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/packages' ? json(200, { items: withNumber(null) }) : undefined));
+    renderApp('/packages', studentWith('seller'));
+    await user.click(await screen.findByRole('button', { name: /Computer Science/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Computer Science' });
+    expect(dialog).toHaveTextContent("You're signed in as a seller. Log in with a buyer account to order this package.");
+    expect(within(dialog).getByRole('link', { name: 'Log in to order' })).toHaveAttribute('href', '/login');
+  });
+
+  it('adds a package once however fast Add to Cart is tapped', async () => {
+    const user = userEvent.setup();
+    let finish: (response: Response) => void = () => {};
+    const calls = mockApi((call) => {
+      if (call.path === '/packages') return json(200, { items: withNumber(null) });
+      if (call.path === '/cart/items') return new Promise<Response>((resolve) => (finish = resolve));
+      return undefined;
+    });
+    renderApp('/buyer/packages?package=computer-science', studentWith('buyer'));
+    const dialog = await screen.findByRole('dialog', { name: 'Computer Science' });
+    const add = within(dialog).getByRole('button', { name: 'Add to Cart' });
+    await user.dblClick(add);
+    await user.click(add);
+    finish(json(201, { cart: { books: [], packages: [], count: 1, total: 2499.99 } }));
+    expect(await screen.findByText('Computer Science package added to your cart')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/cart/items')).toHaveLength(1);
   });
 });

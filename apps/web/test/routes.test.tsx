@@ -2,11 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Role } from '@reshelf/shared';
 import { routes } from '../src/app/routes';
+import { SessionProvider } from '../src/lib/session';
+import { installFakeWebSocket, json, mockApi, renderApp as renderSignedIn, studentWith } from './harness';
 
+/** The whole app for a visitor (no session, so no session check either). */
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  render(
+    <SessionProvider>
+      <RouterProvider router={router} />
+    </SessionProvider>,
+  );
   return router;
 }
 
@@ -73,5 +81,66 @@ describe('routes', () => {
     expect(within(quick).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/about', '/team', '/contact']);
     const account = within(footer).getByRole('navigation', { name: 'Account' });
     expect(within(account).getAllByRole('link').map((l) => l.getAttribute('href'))).toEqual(['/login', '/signup']);
+    // The ways into the marketplace itself.
+    const explore = within(footer).getByRole('navigation', { name: 'Explore' });
+    expect(within(explore).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Browse books', '/books'],
+      ['Textbook Packages', '/packages'],
+      ['AI Tutor', '/ai-tutor'],
+    ]);
+  });
+
+  it('the landing page search box opens the catalogue with the words as its search', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path.startsWith('/books?') ? json(200, { items: [], total: 0, page: 1, pageSize: 12 }) : undefined));
+    const router = renderApp('/');
+    const search = await screen.findByRole('search', { name: 'Search books' });
+    await user.type(within(search).getByRole('searchbox', { name: 'Search books by title, author or ISBN' }), '  Stewart calculus ');
+    await user.click(within(search).getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/books'));
+    expect(router.state.location.search).toBe('?q=Stewart+calculus');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Buy Books' })).toBeInTheDocument();
+  });
+
+  it('the landing page leads to the catalogue, packages, every featured campus and the AI tutor', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'browse all books' })).toHaveAttribute('href', '/books');
+    expect(within(main).getByRole('link', { name: 'textbook packages' })).toHaveAttribute('href', '/packages');
+    expect(within(main).getByRole('link', { name: /Books at University of the Witwatersrand/ })).toHaveAttribute('href', '/books?university=wits');
+    expect(within(main).getByRole('link', { name: /Meet the AI Tutor/ })).toHaveAttribute('href', '/ai-tutor');
+    // No promise that listings need an account.
+    expect(main).not.toHaveTextContent(/sign up .* see listings/i);
+  });
+
+  it('the team page shows no placeholder text and no link to a social site\'s front page', async () => {
+    renderApp('/team');
+    await screen.findByRole('heading', { level: 1, name: 'The people behind Reshelf' });
+    const main = screen.getByRole('main');
+    expect(main).not.toHaveTextContent(/placeholder/i);
+    expect(within(main).getAllByRole('listitem')).toHaveLength(4);
+    for (const link of within(main).queryAllByRole('link')) {
+      const href = link.getAttribute('href')!;
+      expect(['https://www.linkedin.com/', 'https://github.com/', 'https://linkedin.com/']).not.toContain(href);
+    }
+  });
+
+  it.each([
+    ['buyer', '/buyer/nonsense', '/buyer'],
+    ['seller', '/seller/xyz', '/seller'],
+    ['admin', '/admin/whatever', '/admin'],
+  ] as const)('a mistyped %s address (%s) shows the 404 inside the dashboard frame, with the way back to its Home', async (role: Role, path, home) => {
+    installFakeWebSocket();
+    mockApi(() => undefined);
+    const user = userEvent.setup();
+    const { router } = renderSignedIn(path, studentWith(role));
+    expect(await screen.findByText('This page has vanished like a second-hand textbook before exams.')).toBeInTheDocument();
+    // The dashboard's own navigation, not the public bar and footer.
+    expect(screen.getAllByRole('navigation', { name: 'Dashboard' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Back Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(home));
   });
 });

@@ -1,6 +1,9 @@
-// The 404 page: a random green avatar, the vanished-textbook message and the way home.
+// The 404 page: a random green avatar, the vanished-textbook message and the way home. On the public site
+// home is / (with the catalogue beside it); inside a signed-in area the page sits in the dashboard frame
+// and home is the area's Home.
 import { useState } from 'react';
-import { Home } from 'lucide-react';
+import { useLocation } from 'react-router';
+import { Home, Search } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
 import { ButtonLink } from '../components/ui/button';
 import { usePageTitle } from '../lib/use-page-title';
@@ -16,7 +19,7 @@ function randomSeed(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function NotFoundPage() {
+function NotFound({ home, browse }: { home: string; browse: string | null }) {
   usePageTitle('Page Not Found', 'The page you were looking for is not on Reshelf.');
   const [avatar] = useState(() => ({
     seed: randomSeed(),
@@ -30,10 +33,35 @@ export function NotFoundPage() {
         Page not found
       </h1>
       <p className="mt-4 text-lg text-ink-600">{NOT_FOUND_MESSAGE}</p>
-      <ButtonLink to="/" size="lg" className="mt-8">
-        <Home aria-hidden="true" size={20} />
-        Back Home
-      </ButtonLink>
+      <div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+        <ButtonLink to={home} size="lg">
+          <Home aria-hidden="true" size={20} />
+          Back Home
+        </ButtonLink>
+        {browse && (
+          <ButtonLink to={browse} size="lg" variant="outline">
+            <Search aria-hidden="true" size={20} />
+            Browse books
+          </ButtonLink>
+        )}
+      </div>
     </section>
   );
+}
+
+export function NotFoundPage() {
+  return <NotFound home="/" browse="/books" />;
+}
+
+/** The areas whose mistyped addresses get this page in their own frame, with their Home and catalogue. */
+const AREA_PAGES: Record<string, { home: string; browse: string | null }> = {
+  buyer: { home: '/buyer', browse: '/buyer/books' },
+  seller: { home: '/seller', browse: null },
+  admin: { home: '/admin', browse: null },
+};
+
+export function DashboardNotFoundPage() {
+  const area = useLocation().pathname.split('/')[1] ?? '';
+  const links = Object.hasOwn(AREA_PAGES, area) ? AREA_PAGES[area]! : { home: '/', browse: null };
+  return <NotFound home={links.home} browse={links.browse} />;
 }

@@ -8,7 +8,8 @@ import { PublicLayout } from './layouts/public-layout';
 import { prefetchFirstPage } from '../features/catalogue/first-page';
 import { RootError } from './root-error';
 
-/** The route constants of the spec (section 2), plus /privacy, /ai-tutor, /buyer/packages and /admin. */
+/** The route constants of the spec (section 2), plus /privacy, /ai-tutor, the public catalogue and packages,
+ *  /buyer/packages and /admin. */
 export const ROUTES = {
   home: '/',
   about: '/about',
@@ -20,6 +21,8 @@ export const ROUTES = {
   terms: '/terms',
   privacy: '/privacy',
   aiTutor: '/ai-tutor',
+  books: '/books',
+  packages: '/packages',
   buyer: '/buyer',
   buyerTransactions: '/buyer/transactions',
   buyerBooks: '/buyer/books',
@@ -49,6 +52,10 @@ const withQueryCache = page(() => import('./layouts/query-layout'), 'QueryLayout
 /** The catalogue's route data: when the app starts there, its first page is asked for along with the page's
  *  code (see first-page.ts). Filter changes are the query cache's business, not the router's. */
 const catalogue = { loader: prefetchFirstPage, shouldRevalidate: () => false } satisfies Partial<RouteObject>;
+
+/** A mistyped address inside a signed-in area: the 404 page inside the dashboard frame, with the way back to
+ *  the area's home, instead of the public site's. */
+const areaNotFound = { path: '*', lazy: page(() => import('./not-found-page'), 'DashboardNotFoundPage') } satisfies RouteObject;
 
 /** A signed-in area: its role guard around the dashboard shell, loaded with the area's first page. */
 function area(exportName: 'BuyerArea' | 'SellerArea' | 'AdminArea') {
@@ -84,12 +91,14 @@ export const routes: RouteObject[] = [
               { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
               { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },
 
-              // The catalogue is public: visitors browse, and log in as a buyer to request a book.
+              // The catalogue and the textbook packages are public: visitors browse, and log in as a buyer
+              // to request a book or order a package.
               {
                 lazy: withQueryCache,
                 children: [
                   { path: 'books', ...catalogue, lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
+                  { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PublicPackagesPage') },
                 ],
               },
 
@@ -112,11 +121,12 @@ export const routes: RouteObject[] = [
                   { path: 'books', ...catalogue, lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'BuyerBookPage') },
                   { path: 'transactions', lazy: page(() => import('../features/buyer-home/buyer-transactions-page'), 'BuyerTransactionsPage') },
-                  { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PackagesPage') },
+                  { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'BuyerPackagesPage') },
                   { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },
                   { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'BuyerOrderPage') },
                   { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
                   { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                  areaNotFound,
                 ],
               },
 
@@ -133,6 +143,7 @@ export const routes: RouteObject[] = [
                   { path: 'orders/:id', lazy: page(() => import('../features/orders/order-page'), 'SellerOrderPage') },
                   { path: 'faculty', lazy: page(() => import('../features/faculty/faculty-page'), 'FacultyPage') },
                   { path: 'settings', lazy: page(() => import('../features/settings/settings-page'), 'SettingsPage') },
+                  areaNotFound,
                 ],
               },
 
@@ -141,7 +152,7 @@ export const routes: RouteObject[] = [
                 path: 'admin',
                 lazy: area('AdminArea'),
                 HydrateFallback: PageSkeleton,
-                children: [{ index: true, lazy: page(() => import('../features/moderation/moderation-page'), 'ModerationPage') }],
+                children: [{ index: true, lazy: page(() => import('../features/moderation/moderation-page'), 'ModerationPage') }, areaNotFound],
               },
             ],
           },

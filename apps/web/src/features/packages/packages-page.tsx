@@ -1,9 +1,12 @@
 // Textbook Packages: the grid of packages (image, name, description, category, book count); a package
 // opens a dialog with its books, the total price and Add to Cart. The Custom Book Request card opens
-// a chat with Reshelf in a new tab, with the request text filled in.
-import { useState } from 'react';
+// a chat with Reshelf in a new tab, with the request text filled in. The same page serves everyone at
+// /packages (inside the public frame) and buyers at /buyer/packages: a visitor browses freely and is asked
+// to log in as a buyer to order, then comes back to the package they had open (it is in the address).
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { BookCopy, ExternalLink, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
+import { BookCopy, ExternalLink, LogIn, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
 import { formatRand, type PackagesResponse, type TextbookPackage } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -12,8 +15,18 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useQueryClient } from '@tanstack/react-query';
+
+/** The address parameter naming the open package, so a package can be linked to and login returns to it. */
+export const PACKAGE_PARAM = 'package';
+
+/** Where a buyer orders `id`: the buyer area's packages page with that package open. */
+export function buyerPackagePath(id: string): string {
+  return `/buyer/packages?${new URLSearchParams({ [PACKAGE_PARAM]: id }).toString()}`;
+}
 
 export const CUSTOM_REQUEST_TEXT =
   "Hi Reshelf! I'd like to request a custom textbook package. My university, course and the books I need:";
@@ -44,20 +57,63 @@ function bookCount(pkg: TextbookPackage): string {
   return `${pkg.books.length} ${pkg.books.length === 1 ? 'book' : 'books'}`;
 }
 
-function PackageDialog({ pkg, onClose }: { pkg: TextbookPackage | null; onClose: () => void }) {
+/** Add to Cart for a buyer. */
+function BuyerActions({ pkg, onAdded }: { pkg: TextbookPackage; onAdded: () => void }) {
   const add = useAddPackageToCart();
+  // One request however fast it is tapped: the button is only disabled from the next render on.
+  const running = useRef(false);
+  const onAdd = () => {
+    if (running.current) return;
+    running.current = true;
+    add.mutate(pkg.id, {
+      onSuccess: () => {
+        toast.success(`${pkg.name} package added to your cart`);
+        onAdded();
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Could not add the package to your cart')),
+      onSettled: () => {
+        running.current = false;
+      },
+    });
+  };
+  return (
+    <>
+      <ButtonLink to="/buyer/cart" variant="ghost">
+        View cart
+      </ButtonLink>
+      <Button onClick={onAdd} loading={add.isPending}>
+        <ShoppingCart aria-hidden="true" size={18} /> Add to Cart
+      </Button>
+    </>
+  );
+}
+
+/** For everyone else: log in as a buyer, and come back to this package in the buyer area. */
+function LoginToOrder({ pkg, role }: { pkg: TextbookPackage; role: string | null }) {
+  const from = buyerPackagePath(pkg.id);
+  // A seller or admin is signed in already: /login then stays, so they can switch to a buyer account.
+  const state: LoginRedirectState = role ? { from, denied: true } : { from };
+  const noteId = `order-login-note-${pkg.id}`;
+  return (
+    <div className="flex w-full flex-col items-stretch gap-2 sm:items-end">
+      <ButtonLink to="/login" state={state} aria-describedby={noteId}>
+        <LogIn aria-hidden="true" size={18} /> Log in to order
+      </ButtonLink>
+      <p id={noteId} className="text-sm text-ink-600 sm:text-right">
+        {role
+          ? `You're signed in as a ${role}. Log in with a buyer account to order this package.`
+          : 'Log in as a buyer to order this package. You will come straight back to it.'}
+      </p>
+    </div>
+  );
+}
+
+function PackageDialog({ pkg, onClose }: { pkg: TextbookPackage | null; onClose: () => void }) {
+  const { student } = useSession();
   // Keep the last package on screen while the dialog's close animation runs.
   const [shown, setShown] = useState(pkg);
   if (pkg && pkg !== shown) setShown(pkg);
   if (!shown) return null;
-  const onAdd = () =>
-    add.mutate(shown.id, {
-      onSuccess: () => {
-        toast.success(`${shown.name} package added to your cart`);
-        onClose();
-      },
-      onError: (error) => toast.error(errorMessage(error, 'Could not add the package to your cart')),
-    });
   return (
     <Dialog
       open={pkg !== null}
@@ -66,14 +122,7 @@ function PackageDialog({ pkg, onClose }: { pkg: TextbookPackage | null; onClose:
       title={shown.name}
       description={shown.description}
       footer={
-        <>
-          <ButtonLink to="/buyer/cart" variant="ghost">
-            View cart
-          </ButtonLink>
-          <Button onClick={onAdd} loading={add.isPending}>
-            <ShoppingCart aria-hidden="true" size={18} /> Add to Cart
-          </Button>
-        </>
+        student?.role === 'buyer' ? <BuyerActions pkg={shown} onAdded={onClose} /> : <LoginToOrder pkg={shown} role={student?.role ?? null} />
       }
     >
       <div className="flex flex-wrap gap-2">
@@ -143,10 +192,28 @@ function CustomRequestCard({ pkg }: { pkg: TextbookPackage }) {
   );
 }
 
-export function PackagesPage() {
-  usePageTitle('Textbook Packages');
+export interface PackagesPageProps {
+  /** 'public' at /packages for everyone; 'buyer' at /buyer/packages inside the dashboard. */
+  area: 'public' | 'buyer';
+}
+
+export function PackagesPage({ area }: PackagesPageProps) {
+  usePageTitle('Textbook Packages', 'Textbook packages for South African university courses: every book for the year in one bundle.');
   const packages = usePackages();
-  const [open, setOpen] = useState<TextbookPackage | null>(null);
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(PACKAGE_PARAM);
+  const open = (openId && packages.data?.find((pkg) => pkg.id === openId && !pkg.isCustomRequest)) || null;
+  // The open package lives in the address (replacing the entry, so Back leaves the page as before).
+  const setOpen = (pkg: TextbookPackage | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (pkg) next.set(PACKAGE_PARAM, pkg.id);
+        else next.delete(PACKAGE_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   let body;
   if (packages.isPending) {
@@ -203,13 +270,13 @@ export function PackagesPage() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', area === 'public' ? 'py-10' : 'py-8')}>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold sm:text-3xl">Textbook Packages</h1>
           <p className="mt-1 text-ink-600">Every book for your first year in one bundle, checked and ready to collect.</p>
         </div>
-        <ButtonLink to="/buyer/books" variant="outline" size="sm">
+        <ButtonLink to={area === 'buyer' ? '/buyer/books' : '/books'} variant="outline" size="sm">
           Buy single books
         </ButtonLink>
       </div>
@@ -217,4 +284,12 @@ export function PackagesPage() {
       <PackageDialog pkg={open} onClose={() => setOpen(null)} />
     </div>
   );
+}
+
+export function PublicPackagesPage() {
+  return <PackagesPage area="public" />;
+}
+
+export function BuyerPackagesPage() {
+  return <PackagesPage area="buyer" />;
 }

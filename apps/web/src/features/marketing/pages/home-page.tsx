@@ -1,9 +1,11 @@
-// The landing page (spec section 2, Home): hero, How It Works, Why Choose, featured universities,
-// figures, FAQ and the promo popup.
+// The landing page (spec section 2, Home): hero with a search box into the catalogue, How It Works,
+// Why Choose, featured universities (each a way into its books), figures, the AI tutor, FAQ and the
+// promo popup.
 import { Link } from 'react-router';
 import {
   ArrowRight,
   BadgeCheck,
+  Bot,
   GraduationCap,
   Handshake,
   Leaf,
@@ -18,6 +20,7 @@ import { FEATURED_UNIVERSITIES } from '@reshelf/shared';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FaqAccordion } from '../components/faq-accordion';
+import { HeroSearch } from '../components/hero-search';
 import { PromoPopup } from '../components/promo-popup';
 import { FigureRow, Section } from '../components/section';
 import { FAQ, HOW_IT_WORKS, LANDING_FIGURES, WHY_CHOOSE } from '../content';
@@ -62,6 +65,20 @@ export function HomePage() {
               Find textbooks from your university, save up to 70% on textbook costs and list your books in minutes.
               Meet on campus, check the book, done.
             </p>
+            <div className="mt-8">
+              <HeroSearch />
+              <p className="mt-3 text-sm text-ink-600">
+                Or{' '}
+                <Link to="/books" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                  browse all books
+                </Link>{' '}
+                and{' '}
+                <Link to="/packages" className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                  textbook packages
+                </Link>
+                , no account needed.
+              </p>
+            </div>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
               <ButtonLink to="/signup" size="lg">
                 Sell Now!
@@ -132,20 +149,46 @@ export function HomePage() {
         id="universities"
         eyebrow="Featured Universities"
         title="Students trade textbooks at these campuses"
-        intro="Sign up with your student number and see listings from your own university first."
+        intro="Choose a campus to see its books. Once you are signed in, the catalogue opens on listings from your own university first."
         tone="tint"
       >
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURED_UNIVERSITIES.map((university) => (
-            <li key={university.id} className="flex items-center gap-4 rounded-2xl bg-white p-4 shadow-soft ring-1 ring-ink-200/70">
-              <span aria-hidden="true" className="grid h-11 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-xs font-extrabold text-brand-800">
-                {SHORT_NAMES[university.id] ?? university.id.toUpperCase()}
-              </span>
-              <span className="font-semibold text-ink-800">{university.name}</span>
+            <li key={university.id} className="flex">
+              <Link
+                to={`/books?university=${university.id}`}
+                className="flex w-full items-center gap-4 rounded-2xl bg-white p-4 shadow-soft ring-1 ring-ink-200/70 transition-shadow hover:shadow-lift hover:ring-brand-300"
+              >
+                <span aria-hidden="true" className="grid h-11 w-12 shrink-0 place-items-center rounded-xl bg-brand-50 text-xs font-extrabold text-brand-800">
+                  {SHORT_NAMES[university.id] ?? university.id.toUpperCase()}
+                </span>
+                <span className="min-w-0 flex-1 font-semibold text-ink-800">
+                  <span className="sr-only">Books at</span> {university.name}
+                </span>
+                <ArrowRight aria-hidden="true" size={18} className="shrink-0 text-brand-700" />
+              </Link>
             </li>
           ))}
         </ul>
       </Section>
+
+      <section aria-labelledby="ai-tutor-title" className="px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 rounded-3xl bg-brand-50 px-6 py-10 text-center ring-1 ring-brand-100 sm:px-10 md:flex-row md:text-left">
+          <div aria-hidden="true" className="grid h-16 w-16 shrink-0 place-items-center rounded-2xl bg-brand-600 text-white">
+            <Bot size={32} />
+          </div>
+          <div className="min-w-0 flex-1">
+            <h2 id="ai-tutor-title" className="text-xl font-extrabold sm:text-2xl">
+              Got the book? Meet your AI tutor
+            </h2>
+            <p className="mt-2 text-ink-600">Multi-lingual, adaptive learning and 24/7 availability, for when a chapter will not make sense at 2 am.</p>
+          </div>
+          <ButtonLink to="/ai-tutor" variant="outline" className="shrink-0">
+            Meet the AI Tutor
+            <ArrowRight aria-hidden="true" size={18} />
+          </ButtonLink>
+        </div>
+      </section>
 
       <Section id="faq" eyebrow="FAQ" title="Questions students ask us">
         <div className="mx-auto max-w-3xl">

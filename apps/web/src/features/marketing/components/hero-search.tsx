@@ -1,0 +1,54 @@
+// The landing page's search box: the shortest way from the front door to the books. It opens the
+// catalogue with the words as its search (/books?q=…), where results, filters and paging live.
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Search } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+
+/** The catalogue reads at most this much search text. */
+const MAX_QUERY = 200;
+
+/** The catalogue address for the words typed (all books when there are none). */
+export function catalogueSearchPath(text: string): string {
+  const q = text.trim().slice(0, MAX_QUERY);
+  return q ? `/books?${new URLSearchParams({ q }).toString()}` : '/books';
+}
+
+export function HeroSearch() {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(catalogueSearchPath(text));
+  };
+  return (
+    <form
+      role="search"
+      aria-label="Search books"
+      onSubmit={onSubmit}
+      className="mx-auto flex w-full max-w-xl items-center gap-1.5 rounded-full bg-white p-1.5 shadow-soft ring-1 ring-ink-200 focus-within:ring-2 focus-within:ring-brand-600 lg:mx-0"
+    >
+      <label htmlFor={inputId} className="sr-only">
+        Search books by title, author or ISBN
+      </label>
+      <div className="relative min-w-0 flex-1">
+        <Search aria-hidden="true" size={20} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-ink-500" />
+        <input
+          id={inputId}
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Title, author or ISBN"
+          enterKeyHint="search"
+          autoComplete="off"
+          maxLength={MAX_QUERY}
+          className="h-12 w-full min-w-0 rounded-full bg-transparent pr-2 pl-11 text-base text-ink-900 outline-none placeholder:text-ink-500 [&::-webkit-search-cancel-button]:hidden"
+        />
+      </div>
+      <button type="submit" className={buttonClasses('primary', 'md', 'h-12 shrink-0 px-5')}>
+        Search
+      </button>
+    </form>
+  );
+}
