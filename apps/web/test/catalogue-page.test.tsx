@@ -38,8 +38,8 @@ describe('catalogue', () => {
     const rated = screen.getByRole('link', { name: 'Campbell Biology' }).closest('article')!;
     expect(within(rated).getByRole('img', { name: 'Rated 4.5 out of 5 from 6 reviews' })).toBeInTheDocument();
     expect(screen.getByText('2 books for sale')).toBeInTheDocument();
-    // Textbook Packages is one click away.
-    expect(screen.getByRole('link', { name: /Textbook Packages/ })).toHaveAttribute('href', '/buyer/packages');
+    // Textbook Packages is one click away, and open to visitors too.
+    expect(within(screen.getByRole('main')).getByRole('link', { name: /Textbook Packages/ })).toHaveAttribute('href', '/packages');
   });
 
   it('keeps filters in the URL, sends them to the server, and Back undoes them', async () => {

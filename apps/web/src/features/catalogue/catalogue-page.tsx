@@ -36,6 +36,7 @@ import {
   FILTER_KEYS,
   SORT_LABELS,
   hasActiveFilters,
+  homeUniversity,
   readFilters,
   writeFilters,
   type CatalogueFilters,
@@ -125,10 +126,12 @@ export interface CataloguePageProps {
 export function CataloguePage({ area }: CataloguePageProps) {
   usePageTitle('Buy Books', 'Browse second-hand textbooks from students at South African universities.');
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
   const { student } = useSession();
+  // A signed-in student's catalogue opens on their own campus (filters.ts); they can clear it like any filter.
+  const filters = readFilters(params, homeUniversity(student?.university));
   const isBuyer = student?.role === 'buyer';
   const basePath = area === 'buyer' ? '/buyer/books' : '/books';
+  const packagesPath = area === 'buyer' ? '/buyer/packages' : '/packages';
   const results = useCatalogue(filters);
   const addToCart = useAddBookToCart();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -146,7 +149,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
     if (text.trim() === filters.q.trim()) return;
     const timer = window.setTimeout(() => {
       // Typing replaces the history entry, so Back leaves the search instead of undoing each letter.
-      setParams((current) => writeFilters({ ...readFilters(current), q: text, page: 1 }), { replace: true, preventScrollReset: true });
+      setParams((current) => writeFilters({ ...readFilters(current, filters.home), q: text, page: 1 }), { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
     // `filters` is derived from the URL each render; only the text schedules a search.
@@ -158,7 +161,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
 
   const clearAll = () => {
     setText('');
-    setParams(new URLSearchParams(filters.sort ? { sort: filters.sort } : {}));
+    setParams(writeFilters({ q: '', sort: filters.sort, page: 1, home: filters.home }));
   };
 
   const onSearchSubmit = (event: FormEvent) => {
@@ -190,6 +193,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
   const data = useDeferredValue(results.data);
   const pageCount = data ? Math.max(1, Math.ceil(data.total / CATALOGUE_PAGE_SIZE)) : 1;
   const filtered = hasActiveFilters(filters);
+  const onHomeCampus = filters.home !== undefined && filters.university === filters.home;
 
   let body: ReactNode;
   if (results.isError && !results.data) {
@@ -214,11 +218,21 @@ export function CataloguePage({ area }: CataloguePageProps) {
       <EmptyState
         icon={<Search />}
         title="No books match your search"
-        text="Try other words, or clear the filters to see every book for sale."
+        text={
+          onHomeCampus
+            ? `Nothing at ${universityName(filters.home!)} matches yet. Students at other universities may be selling it.`
+            : 'Try other words, or clear the filters to see every book for sale.'
+        }
         action={
-          <Button variant="outline" onClick={clearAll}>
-            Clear filters
-          </Button>
+          onHomeCampus ? (
+            <Button variant="outline" onClick={() => update({ university: undefined })}>
+              Show every university
+            </Button>
+          ) : (
+            <Button variant="outline" onClick={clearAll}>
+              Clear filters
+            </Button>
+          )
         }
       />
     ) : (
@@ -227,7 +241,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
         title="No books for sale yet"
         text="Students list new books every day. Check back soon, or have a look at our textbook packages."
         action={
-          <ButtonLink to="/buyer/packages" variant="outline">
+          <ButtonLink to={packagesPath} variant="outline">
             Browse Textbook Packages
           </ButtonLink>
         }
@@ -335,7 +349,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
           <p className="mt-1 text-ink-600">Second-hand textbooks from students at your university and beyond.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <ButtonLink to="/buyer/packages" variant="outline" size="sm">
+          <ButtonLink to={packagesPath} variant="outline" size="sm">
             <Package aria-hidden="true" size={16} /> Textbook Packages
           </ButtonLink>
           {isBuyer && (

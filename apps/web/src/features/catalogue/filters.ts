@@ -1,6 +1,11 @@
 // The catalogue's search text, filters, sort and page as URL search params, so a search can be shared
 // and the back button steps through filter changes. Only known values are read back; anything else
 // in the address is ignored rather than sent to the server.
+//
+// A signed-in student's catalogue opens on their own university (the landing page's promise): an address
+// without `university` means their campus, and `university=all` the choice to see every campus. The
+// preset is an ordinary filter, shown and cleared like any other, and its results come from the same
+// cached catalogue pages as anyone's.
 import {
   CATEGORIES,
   CONDITIONS,
@@ -40,6 +45,16 @@ export interface CatalogueFilters {
   maxPrice?: string;
   sort?: CatalogueSort;
   page: number;
+  /** The signed-in student's university: what `university` is when the address does not say. */
+  home?: UniversityId;
+}
+
+/** The `university` value that asks for every campus when a home university would apply. */
+export const ALL_UNIVERSITIES = 'all';
+
+/** The student's university when the catalogue knows it (the preset), else undefined. */
+export function homeUniversity(university: string | null | undefined): UniversityId | undefined {
+  return university ? oneOf(UNIVERSITY_IDS, university) : undefined;
 }
 
 /** The filter keys that narrow the results (search text and paging aside). */
@@ -56,29 +71,36 @@ function priceParam(value: string | null): string | undefined {
   return /^\d{1,6}(\.\d{1,2})?$/.test(trimmed) ? trimmed : undefined;
 }
 
-export function readFilters(params: URLSearchParams): CatalogueFilters {
+export function readFilters(params: URLSearchParams, home?: UniversityId): CatalogueFilters {
   const page = Number(params.get('page'));
+  const university = params.get('university');
   return {
     q: (params.get('q') ?? '').slice(0, 200),
     category: oneOf(CATEGORIES, params.get('category')),
     studyLevel: oneOf(STUDY_LEVELS, params.get('studyLevel')),
     condition: oneOf(CONDITIONS, params.get('condition')),
     language: oneOf(LANGUAGES, params.get('language')),
-    university: oneOf(UNIVERSITY_IDS, params.get('university')),
+    university: university === null ? home : oneOf(UNIVERSITY_IDS, university),
     minPrice: priceParam(params.get('minPrice')),
     maxPrice: priceParam(params.get('maxPrice')),
     sort: oneOf(SORTS, params.get('sort')),
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    home,
   };
 }
 
-/** The URL params for `filters`, leaving out what is unset (page 1 included). */
+/** The URL params for `filters`, leaving out what is unset (page 1 included) or the student's own campus. */
 export function writeFilters(filters: CatalogueFilters): URLSearchParams {
   const params = new URLSearchParams();
   const trimmed = filters.q.trim();
   if (trimmed) params.set('q', trimmed);
   for (const key of FILTER_KEYS) {
     const value = filters[key];
+    if (key === 'university' && filters.home) {
+      if (!value) params.set(key, ALL_UNIVERSITIES);
+      else if (value !== filters.home) params.set(key, value);
+      continue;
+    }
     if (value) params.set(key, value);
   }
   if (filters.sort) params.set('sort', filters.sort);
@@ -88,7 +110,8 @@ export function writeFilters(filters: CatalogueFilters): URLSearchParams {
 
 /** The GET /books query string for `filters`. */
 export function catalogueQueryString(filters: CatalogueFilters): string {
-  const params = writeFilters(filters);
+  // The server is told the campus itself, never the address's shorthand for it.
+  const params = writeFilters({ ...filters, home: undefined });
   // A relevance sort without search text is the server's newest; leave it to the server.
   if (params.get('sort') === 'relevance' && !params.get('q')) params.delete('sort');
   params.set('page', String(filters.page));

@@ -5,6 +5,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { Book, ListResponse } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { SESSION_STORAGE_KEY } from '../../lib/session';
+import { readStored } from '../../lib/storage';
 
 export const CATALOGUE_PAGE_SIZE = 12;
 
@@ -14,7 +16,18 @@ export const FIRST_PAGE_QUERY = `page=1&pageSize=${CATALOGUE_PAGE_SIZE}`;
 /** After this long an unused answer is dropped (the start-up navigation went elsewhere). */
 const KEEP_MS = 10_000;
 
+/**
+ * The first page's query for whoever opens the app: a signed-in student's catalogue opens on their own
+ * university (see filters.ts), read here from the student the session keeps in this browser.
+ */
+function firstPageQuery(): string {
+  const student = readStored<{ university?: unknown } | null>(SESSION_STORAGE_KEY, null);
+  const university = typeof student?.university === 'string' && /^[a-z]{2,6}$/.test(student.university) ? student.university : null;
+  return university ? `university=${university}&${FIRST_PAGE_QUERY}` : FIRST_PAGE_QUERY;
+}
+
 interface FirstPage {
+  query: string;
   request: Promise<ListResponse<Book>>;
   startedAt: number;
   answer?: ListResponse<Book>;
@@ -29,7 +42,8 @@ let firstPage: FirstPage | null = null;
  */
 export function prefetchFirstPage({ request }: LoaderFunctionArgs): null {
   if (document.readyState === 'complete' || new URL(request.url).search) return null;
-  const entry: FirstPage = { request: api<ListResponse<Book>>(`/books?${FIRST_PAGE_QUERY}`), startedAt: Date.now() };
+  const query = firstPageQuery();
+  const entry: FirstPage = { query, request: api<ListResponse<Book>>(`/books?${query}`), startedAt: Date.now() };
   entry.request.then(
     (answer) => {
       entry.answer = answer;
@@ -45,7 +59,7 @@ export function prefetchFirstPage({ request }: LoaderFunctionArgs): null {
 }
 
 function current(query: string): FirstPage | undefined {
-  if (query !== FIRST_PAGE_QUERY || !firstPage) return undefined;
+  if (!firstPage || query !== firstPage.query) return undefined;
   if (Date.now() - firstPage.startedAt > KEEP_MS) {
     firstPage = null;
     return undefined;
