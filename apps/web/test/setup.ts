@@ -13,7 +13,6 @@ afterEach(() => {
   cleanup();
   window.localStorage.clear();
   document.cookie = 'reshelf_signed_in=; path=/; max-age=0';
-  document.cookie = 'reshelf_signed_in=; path=/; max-age=0';
   document.body.style.overflow = '';
   vi.restoreAllMocks();
 });
