@@ -47,7 +47,8 @@ describe('Buyer Home', () => {
     const orders = screen.getByRole('heading', { name: 'Recent Orders' }).closest('section')!;
     const row = await within(orders).findByRole('link', { name: /Calculus/ });
     expect(row).toHaveAttribute('href', '/buyer/orders/ord_0000000000abc123');
-    expect(row).toHaveTextContent('#ABC123');
+    // The sale's one reference: its book's (the seller quotes the same).
+    expect(row).toHaveTextContent('#000001');
     expect(row).toHaveTextContent('Accepted');
     expect(within(orders).getByRole('link', { name: 'View All Recent Orders' })).toHaveAttribute('href', '/buyer/transactions');
   });

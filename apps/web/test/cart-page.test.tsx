@@ -58,10 +58,32 @@ describe('cart', () => {
     const done = await screen.findByRole('heading', { name: 'Checkout done' });
     const section = done.closest('section')!;
     expect(within(section).getByText('Campbell Biology was taken by someone else')).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: 'Calculus: Early Transcendentals (#ABC123)' })).toHaveAttribute('href', '/buyer/orders/ord_0000000000abc123');
-    expect(section.textContent).toContain(`Computer Science · ${formatRand(2499.99)}`);
+    expect(within(section).getByRole('link', { name: 'Calculus: Early Transcendentals (#000001)' })).toHaveAttribute('href', '/buyer/orders/ord_0000000000abc123');
+    expect(within(section).getByRole('link', { name: `Computer Science package · ${formatRand(2499.99)}` })).toHaveAttribute('href', '/buyer/transactions#package-order-po_1');
     // The cart is empty afterwards.
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Items in your cart' })).not.toBeInTheDocument());
+  });
+
+  it('a double-tapped Check out sends one checkout; packages alone are not said to be with sellers', async () => {
+    const user = userEvent.setup();
+    let checkedOut = false;
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/cart') return json(200, checkedOut ? cartOf([], []) : cartOf([], [csPackage]));
+      if (call.method === 'POST' && call.path === '/cart/checkout') {
+        checkedOut = true;
+        return json(200, {
+          orders: [],
+          packageOrders: [{ id: 'po_2', packageId: 'computer-science', packageName: 'Computer Science', amount: 2499.99, status: 'requested', createdAt: '2025-03-02T08:00:00.000Z' }],
+          unavailable: [],
+        });
+      }
+      return undefined;
+    });
+    renderApp('/buyer/cart', studentWith('buyer'));
+    await user.dblClick(await screen.findByRole('button', { name: 'Check out' }));
+    expect(await screen.findByText('Checkout done. We will contact you to arrange collection of your package.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/cart/checkout')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: `Computer Science package · ${formatRand(2499.99)}` })).toHaveAttribute('href', '/buyer/transactions#package-order-po_2');
   });
 
   it('has a designed empty state', async () => {

@@ -1,7 +1,8 @@
 // The book page: every detail, the gallery by keyboard, Request to buy (201 goes to the order with a
-// toast, 409 toasts the exact message and refreshes), an Idempotency-Key per click, and visitors sent
-// to log in as a buyer.
-import { screen, waitFor, within } from '@testing-library/react';
+// toast, 409 toasts the exact message and refreshes), an Idempotency-Key per request (kept for a retry
+// after a dropped connection), a double-tap that sends one request, Add to cart turning into 'In cart',
+// and visitors sent to log in as a buyer.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@reshelf/shared';
@@ -94,6 +95,69 @@ describe('book page', () => {
     expect(one!.headers['Idempotency-Key']).not.toBe(two!.headers['Idempotency-Key']);
   });
 
+  it('a double-tap on Request to buy sends one request and lands on the order page', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      if (call.method === 'POST' && call.path === '/orders') return json(201, { order: orderWith() });
+      return undefined;
+    });
+    const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    const button = await screen.findByRole('button', { name: 'Request to buy' });
+    // Two clicks in the same task: faster than any render could disable the button.
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'), { timeout: 5000 });
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(1);
+    expect(screen.queryByText('This book is no longer available')).not.toBeInTheDocument();
+  });
+
+  it('a retry after a dropped connection sends the same Idempotency-Key, so it cannot reserve twice', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      if (call.method === 'POST' && call.path === '/orders') {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        return json(201, { order: orderWith() });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    const button = await screen.findByRole('button', { name: 'Request to buy' });
+    await user.click(button);
+    expect(await screen.findByText('Could not reach Reshelf. Check your connection and try again.', { selector: '[data-title]' })).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'), { timeout: 5000 });
+    const [one, two] = calls.filter((call) => call.method === 'POST' && call.path === '/orders');
+    expect(two!.headers['Idempotency-Key']).toBe(one!.headers['Idempotency-Key']);
+  });
+
+  it('Add to cart: a double-tap adds once, then the button says In cart and the cart count follows', async () => {
+    let inCart = false;
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      const cart = () => ({ cart: { books: inCart ? [bookWith()] : [], packages: [], count: inCart ? 1 : 0, total: inCart ? 450.5 : 0 } });
+      if (call.method === 'GET' && call.path === '/cart') return json(200, cart());
+      if (call.method === 'POST' && call.path === '/cart/items') {
+        inCart = true;
+        return json(201, cart());
+      }
+      return undefined;
+    });
+    renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    const add = await screen.findByRole('button', { name: 'Add to cart' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    const link = await screen.findByRole('link', { name: /^In cart/ });
+    expect(link).toHaveAttribute('href', '/buyer/cart');
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/cart/items')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    // The dashboard nav's Cart entry shows the count (phone menu closed: the desktop sidebar holds it).
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Cart, 1 item' }).length).toBeGreaterThan(0));
+  });
+
   it('409: toasts "This book is no longer available" and refreshes the book', async () => {
     const user = userEvent.setup();
     let taken = false;
@@ -138,6 +202,7 @@ describe('book page', () => {
     mockApi(() => undefined);
     renderApp('/books/missing');
     expect(await screen.findByRole('heading', { name: 'This book is not in the catalogue' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse books' })).toHaveAttribute('href', '/books');
+    // The page's own way on (the public nav may have a link of the same name).
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Browse books' })).toHaveAttribute('href', '/books');
   });
 });

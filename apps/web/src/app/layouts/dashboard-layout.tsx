@@ -31,7 +31,25 @@ function useSignOut() {
   return { signOut, busy };
 }
 
-function NavItems({ role, collapsed, onNavigate }: { role: Role; collapsed: boolean; onNavigate?: () => void }) {
+/** Counts shown beside nav entries, by the entry's path (the buyer's cart items). */
+export type NavCounts = Partial<Record<string, number>>;
+
+function NavCount({ count, collapsed }: { count: number; collapsed: boolean }) {
+  const shown = count > 99 ? '99+' : String(count);
+  return (
+    <span
+      className={cn(
+        'grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white',
+        collapsed ? 'absolute top-1 right-1' : 'ml-auto',
+      )}
+    >
+      <span aria-hidden="true">{shown}</span>
+      <span className="sr-only">{`, ${count} ${count === 1 ? 'item' : 'items'}`}</span>
+    </span>
+  );
+}
+
+function NavItems({ role, collapsed, onNavigate, counts }: { role: Role; collapsed: boolean; onNavigate?: () => void; counts?: NavCounts }) {
   return (
     <ul className="flex flex-col gap-1">
       {DASHBOARD_NAV[role].map(({ to, label, icon: Icon, end }) => (
@@ -43,7 +61,7 @@ function NavItems({ role, collapsed, onNavigate }: { role: Role; collapsed: bool
             title={collapsed ? label : undefined}
             className={({ isActive }) =>
               cn(
-                'flex h-11 items-center gap-3 rounded-xl text-[0.95rem] transition-colors',
+                'relative flex h-11 items-center gap-3 rounded-xl text-[0.95rem] transition-colors',
                 collapsed ? 'justify-center px-0' : 'px-3',
                 isActive ? 'bg-brand-50 font-bold text-brand-800' : 'font-medium text-ink-700 hover:bg-ink-100 hover:text-ink-900',
               )
@@ -53,6 +71,7 @@ function NavItems({ role, collapsed, onNavigate }: { role: Role; collapsed: bool
               <>
                 <Icon aria-hidden="true" size={20} className={cn('shrink-0', isActive ? 'text-brand-700' : 'text-ink-500')} />
                 <span className={cn(collapsed && 'sr-only')}>{label}</span>
+                {Boolean(counts?.[to]) && <NavCount count={counts![to]!} collapsed={collapsed} />}
               </>
             )}
           </NavLink>
@@ -123,9 +142,11 @@ export interface DashboardLayoutProps {
   area: Role;
   /** A slot for the notifications bell (top bar on phones, beside the name on desktop). */
   notifications?: ReactNode;
+  /** Counts beside nav entries (the buyer's cart). */
+  counts?: NavCounts;
 }
 
-export function DashboardLayout({ area, notifications }: DashboardLayoutProps) {
+export function DashboardLayout({ area, notifications, counts }: DashboardLayoutProps) {
   const { student } = useSession();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => readStored<unknown>(SIDEBAR_COLLAPSED_KEY, false) === true);
@@ -231,7 +252,7 @@ export function DashboardLayout({ area, notifications }: DashboardLayoutProps) {
         <div className={cn('flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto py-5', collapsed ? 'px-3' : 'px-4')}>
           <Profile student={student} collapsed={collapsed} style={style} onPick={openPicker} extra={notifications} />
           <nav aria-label="Dashboard" className="flex-1">
-            <NavItems role={area} collapsed={collapsed} />
+            <NavItems role={area} collapsed={collapsed} counts={counts} />
           </nav>
           <SignOutButton collapsed={collapsed} onClick={signOut} busy={busy} />
         </div>
@@ -302,7 +323,7 @@ export function DashboardLayout({ area, notifications }: DashboardLayoutProps) {
                 }
               />
               <nav aria-label="Dashboard" className="flex-1">
-                <NavItems role={area} collapsed={false} onNavigate={() => setMenuOpen(false)} />
+                <NavItems role={area} collapsed={false} onNavigate={() => setMenuOpen(false)} counts={counts} />
               </nav>
               <SignOutButton collapsed={false} onClick={signOut} busy={busy} />
             </div>

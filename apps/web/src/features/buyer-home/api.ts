@@ -1,8 +1,12 @@
 // Server state of the buyer's home and transactions: cart count, order counts, newest books and
-// the buyer's orders (every page, so the transactions table can search and filter them at once).
+// the buyer's orders (every page, so the transactions table can search and filter them at once), and
+// their package orders with cancelling one.
 import { useQuery } from '@tanstack/react-query';
-import type { Book, ListResponse, Order } from '@reshelf/shared';
+import type { Book, ListResponse, Order, PackageOrder } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { cartQuery } from '../../lib/cart';
+import { packageOrdersQuery } from '../../lib/package-orders';
+import { useAction } from '../../lib/use-action';
 import { useQueryClient } from '@tanstack/react-query';
 
 export interface BuyerSummary {
@@ -12,11 +16,7 @@ export interface BuyerSummary {
 
 export function useCartCount() {
   const client = useQueryClient();
-  return useQuery({
-    queryKey: ['cart'],
-    queryFn: ({ signal }) => api<{ cart: { count: number } }>('/cart', { signal }),
-    select: (answer) => answer.cart.count,
-  }, client);
+  return useQuery({ ...cartQuery, select: (cart) => cart.count }, client);
 }
 
 export function useBuyerSummary() {
@@ -65,4 +65,27 @@ export function useAllBuyerOrders() {
       return orders.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
   }, client);
+}
+
+/** The buyer's package orders (created at checkout; Reshelf's desk confirms and hands them over). */
+export function usePackageOrders() {
+  const client = useQueryClient();
+  return useQuery(packageOrdersQuery, client);
+}
+
+export function useCancelPackageOrder() {
+  const client = useQueryClient();
+  return useAction(
+    {
+      mutationFn: (id: string) =>
+        api<{ packageOrder: PackageOrder }>(`/package-orders/${encodeURIComponent(id)}/cancel`, { method: 'POST', body: {} }).then(
+          (answer) => answer.packageOrder,
+        ),
+      onSuccess: (cancelled) =>
+        client.setQueryData<PackageOrder[]>(packageOrdersQuery.queryKey, (current) =>
+          current?.map((order) => (order.id === cancelled.id ? cancelled : order)),
+        ),
+    },
+    (id) => id,
+  );
 }

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BookOpen, CheckCircle2, Clock, Library, Receipt, ShoppingCart } from 'lucide-react';
-import { ORDER_STATUS_LABELS, formatDate, formatRand, transactionId } from '@reshelf/shared';
+import { ORDER_STATUS_LABELS, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -167,7 +167,7 @@ export function BuyerHomePage() {
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-semibold text-ink-900">{order.book.title}</span>
                       <span className="block text-sm text-ink-600">
-                        {transactionId(order.id)} · {formatDate(order.createdAt)}
+                        {orderReference(order)} · {formatDate(order.createdAt)}
                       </span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">

@@ -1,10 +1,11 @@
 // The buyer's Transactions: their orders in the spec's table layout (Transaction ID, Book Title, Amount,
 // Status, Date), searchable by title or ID, filtered by status, newest first, 10 a page with
 // 'Showing X to Y of Z transactions'. Rows open the order. Phones get stacked cards instead of a table.
+// Below them, the buyer's package orders.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Receipt, Search } from 'lucide-react';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId, type Order, type OrderStatus } from '@reshelf/shared';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, formatDate, formatRand, orderReference, type Order, type OrderStatus } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -16,15 +17,16 @@ import { errorMessage } from '../../lib/api';
 import { transactionsPage } from '../../lib/transactions-paging';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAllBuyerOrders } from './api';
+import { PackageOrdersSection } from './package-orders-section';
 
 function matches(order: Order, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (!needle) return true;
-  const id = transactionId(order.id).toLowerCase();
+  const id = orderReference(order).toLowerCase();
   return (
     order.book.title.toLowerCase().includes(needle) ||
     id.includes(needle) ||
-    order.id.toLowerCase().includes(needle.replace(/^#/, ''))
+    order.book.id.toLowerCase().includes(needle.replace(/^#/, ''))
   );
 }
 
@@ -117,7 +119,7 @@ export function BuyerTransactionsPage() {
                 >
                   <td className="px-5 py-4 font-mono font-semibold text-ink-800">
                     <Link to={`/buyer/orders/${order.id}`} className="rounded-sm text-brand-700 hover:underline">
-                      {transactionId(order.id)}
+                      {orderReference(order)}
                     </Link>
                   </td>
                   <td className="px-5 py-4 font-medium text-ink-900">{order.book.title}</td>
@@ -137,7 +139,7 @@ export function BuyerTransactionsPage() {
             <li key={order.id}>
               <Link to={`/buyer/orders/${order.id}`} className="flex flex-col gap-1 px-4 py-4 hover:bg-ink-50">
                 <span className="flex items-center justify-between gap-3">
-                  <span className="font-mono text-sm font-semibold text-brand-700">{transactionId(order.id)}</span>
+                  <span className="font-mono text-sm font-semibold text-brand-700">{orderReference(order)}</span>
                   <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
                 </span>
                 <span className="font-semibold text-ink-900">{order.book.title}</span>
@@ -204,6 +206,7 @@ export function BuyerTransactionsPage() {
         </Field>
       </div>
       <div className="mt-4 overflow-hidden rounded-card border border-ink-200 bg-white shadow-soft">{body}</div>
+      <PackageOrdersSection />
     </div>
   );
 }

@@ -1,18 +1,13 @@
-// Server state of the buyer's cart: its books and packages, removing one, and checking out.
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Book, Order, TextbookPackage } from '@reshelf/shared';
+// Server state of the buyer's cart: its books and packages, removing one, and checking out. Each action
+// runs once however fast its button is tapped (useAction).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order, PackageOrder } from '@reshelf/shared';
 import { api } from '../../lib/api';
-import { useQueryClient } from '@tanstack/react-query';
+import { cartQuery, type Cart } from '../../lib/cart';
+import { packageOrdersQuery } from '../../lib/package-orders';
+import { useAction } from '../../lib/use-action';
 
-export interface Cart {
-  books: Book[];
-  packages: TextbookPackage[];
-  count: number;
-  /** Rand; only books still available count. */
-  total: number;
-}
-
-import type { PackageOrder } from '@reshelf/shared';
+export type { Cart } from '../../lib/cart';
 export type { PackageOrder } from '@reshelf/shared';
 
 export interface CheckoutResult {
@@ -21,35 +16,39 @@ export interface CheckoutResult {
   unavailable: Array<{ bookId: string; title: string | null; error: string }>;
 }
 
-export const cartKey = ['cart'] as const;
-
 export function useCart() {
   const client = useQueryClient();
-  return useQuery({
-    queryKey: cartKey,
-    queryFn: ({ signal }) => api<{ cart: Cart }>('/cart', { signal }),
-    select: (answer) => answer.cart,
-  }, client);
+  return useQuery(cartQuery, client);
+}
+
+export interface CartItemRef {
+  type: 'book' | 'package';
+  id: string;
 }
 
 export function useRemoveFromCart() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ type, id }: { type: 'book' | 'package'; id: string }) =>
-      api<{ cart: Cart }>(`/cart/items/${type}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: (answer) => client.setQueryData(cartKey, answer),
-  }, client);
+  return useAction(
+    {
+      mutationFn: ({ type, id }: CartItemRef) =>
+        api<{ cart: Cart }>(`/cart/items/${type}/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((answer) => answer.cart),
+      onSuccess: (cart) => client.setQueryData(cartQuery.queryKey, cart),
+    },
+    // Two different rows may be removed side by side; the same row only once.
+    ({ type, id }) => `${type}:${id}`,
+  );
 }
 
 export function useCheckout() {
   const client = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: () => api<CheckoutResult>('/cart/checkout', { method: 'POST', body: {} }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: cartKey });
+      void client.invalidateQueries({ queryKey: cartQuery.queryKey });
+      void client.invalidateQueries({ queryKey: packageOrdersQuery.queryKey });
       void client.invalidateQueries({ queryKey: ['orders'] });
       void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
       void client.invalidateQueries({ queryKey: ['books'] });
     },
-  }, client);
+  });
 }

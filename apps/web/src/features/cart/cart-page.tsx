@@ -1,22 +1,35 @@
 // The buyer's cart: books and packages, the total, removing items, and checking out (one order per
 // book, one package order per package). A book someone else took meanwhile is reported by title;
-// the rest go through.
+// the rest go through. Checkout ends on a summary linking to every order it created.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, BookOpen, CheckCircle2, Package, ShoppingCart, Trash2 } from 'lucide-react';
-import { AVAILABILITY_LABELS, CONDITION_LABELS, formatRand, transactionId } from '@reshelf/shared';
+import { AVAILABILITY_LABELS, CONDITION_LABELS, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { packageOrderPath } from '../../lib/package-orders';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCart, useCheckout, useRemoveFromCart, type CheckoutResult } from './api';
 
 /** How a book that went to someone else is reported after checkout. */
 export function takenText(title: string | null): string {
   return `${title ?? 'A book'} was taken by someone else`;
+}
+
+const PACKAGES_PLACED = 'Package orders placed. We will contact you to arrange collection:';
+
+/** The toast after a checkout: who has what (packages have no seller; Reshelf fulfils them). */
+export function checkoutDoneText(result: CheckoutResult): string {
+  const books = result.orders.length;
+  const parts = [];
+  if (books === 1) parts.push('The seller has your request.');
+  if (books > 1) parts.push('The sellers have your requests.');
+  if (result.packageOrders.length > 0) parts.push(`We will contact you to arrange collection of your ${result.packageOrders.length === 1 ? 'package' : 'packages'}.`);
+  return ['Checkout done.', ...parts].join(' ');
 }
 
 function CheckoutSummary({ result }: { result: CheckoutResult }) {
@@ -34,7 +47,7 @@ function CheckoutSummary({ result }: { result: CheckoutResult }) {
             {result.orders.map((order) => (
               <li key={order.id}>
                 <Link to={`/buyer/orders/${order.id}`} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
-                  {order.book.title} ({transactionId(order.id)})
+                  {order.book.title} ({orderReference(order)})
                 </Link>
               </li>
             ))}
@@ -43,11 +56,13 @@ function CheckoutSummary({ result }: { result: CheckoutResult }) {
       )}
       {result.packageOrders.length > 0 && (
         <>
-          <p className="mt-3 text-brand-950">Package orders placed (we will contact you to arrange collection):</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5 text-brand-950">
+          <p className="mt-3 text-brand-950">{PACKAGES_PLACED}</p>
+          <ul className="mt-2 space-y-1">
             {result.packageOrders.map((order) => (
               <li key={order.id}>
-                {order.packageName} · {formatRand(order.amount)}
+                <Link to={packageOrderPath(order.id)} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+                  {order.packageName} package · {formatRand(order.amount)}
+                </Link>
               </li>
             ))}
           </ul>
@@ -99,18 +114,18 @@ export function CartPage() {
   const checkout = useCheckout();
 
   const onRemove = (type: 'book' | 'package', id: string) =>
-    remove.mutate({ type, id }, { onError: (error) => toast.error(errorMessage(error, 'Could not remove the item')) });
+    remove.run({ type, id }, { onError: (error) => toast.error(errorMessage(error, 'Could not remove the item')) });
 
   const onCheckout = () =>
-    checkout.mutate(undefined, {
+    checkout.run(undefined, {
       onSuccess: (result) => {
         if (result.unavailable.length > 0) toast.error(takenText(result.unavailable[0]!.title));
-        else toast.success('Checkout done. The sellers have your requests.');
+        else toast.success(checkoutDoneText(result));
       },
       onError: (error) => toast.error(errorMessage(error, 'Checkout failed. Please try again.')),
     });
 
-  const isRemoving = (type: string, id: string) => remove.isPending && remove.variables?.type === type && remove.variables.id === id;
+  const isRemoving = (type: 'book' | 'package', id: string) => remove.isRunning({ type, id });
 
   let body: ReactNode;
   if (cart.isPending) {
@@ -188,9 +203,11 @@ export function CartPage() {
             <dd className="text-2xl font-bold text-brand-800">{formatRand(total)}</dd>
           </dl>
           <p className="mt-2 text-sm text-ink-600">
-            Checking out sends a request to each seller. You pay each seller in person at the meetup, after checking the book.
+            {books.length > 0 &&
+              'Checking out sends a request to each seller. You pay each seller in person at the meetup, after checking the book. '}
+            {packages.length > 0 && 'Packages are ordered from Reshelf, and we contact you to arrange collection.'}
           </p>
-          <Button className="mt-4 w-full" size="lg" onClick={onCheckout} loading={checkout.isPending}>
+          <Button className="mt-4 w-full" size="lg" onClick={onCheckout} loading={checkout.busy}>
             <Package aria-hidden="true" size={18} /> Check out
           </Button>
         </aside>

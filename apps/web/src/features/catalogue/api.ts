@@ -1,8 +1,11 @@
 // Server state of the catalogue: the search results, one book, reserving a book (POST /orders with an
-// Idempotency-Key per click) and adding it to the cart.
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+// Idempotency-Key per request) and adding it to the cart.
+import { useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Book, BookResponse, ListResponse, OrderResponse } from '@reshelf/shared';
-import { api } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
+import { addToCart, cartQuery } from '../../lib/cart';
+import { useAction } from '../../lib/use-action';
 import { catalogueQueryString, type CatalogueFilters } from './filters';
 import { takeFirstPageAnswer, takeFirstPageRequest } from './first-page';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,28 +40,54 @@ export function useBook(id: string) {
   }, client);
 }
 
-/** A fresh key per click: a retried request (slow network) then cannot reserve twice. */
+/** A fresh key for each request to buy. */
 export function newIdempotencyKey(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/**
+ * Reserves a book, once however fast 'Request to buy' is tapped. The Idempotency-Key stays the same
+ * until the server has answered, so a retry after a dropped connection (the request may have arrived)
+ * gets the first order back instead of 'no longer available' for the buyer's own reservation.
+ */
 export function useRequestToBuy() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (bookId: string) =>
-      api<OrderResponse>('/orders', {
+  const key = useRef<string | null>(null);
+  return useAction({
+    mutationFn: (bookId: string) => {
+      key.current ??= newIdempotencyKey();
+      return api<OrderResponse>('/orders', {
         method: 'POST',
         body: { bookId },
-        headers: { 'Idempotency-Key': newIdempotencyKey() },
-      }).then((answer) => answer.order),
-  }, client);
+        headers: { 'Idempotency-Key': key.current },
+      }).then(
+        (answer) => {
+          key.current = null;
+          return answer.order;
+        },
+        (error: unknown) => {
+          if (!(error instanceof ApiError) || error.status !== 0) key.current = null;
+          throw error;
+        },
+      );
+    },
+  });
 }
 
 export function useAddBookToCart() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (bookId: string) => api('/cart/items', { method: 'POST', body: { type: 'book', id: bookId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),
-  }, client);
+  return useAction(
+    {
+      mutationFn: (bookId: string) => addToCart('book', bookId),
+      onSuccess: (cart) => client.setQueryData(cartQuery.queryKey, cart),
+    },
+    // Several books may be added side by side from the catalogue; each one once.
+    (bookId) => bookId,
+  );
+}
+
+/** The buyer's cart (for 'In cart'); only asked for when `enabled` (a signed-in buyer). */
+export function useCart(enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery({ ...cartQuery, enabled }, client);
 }

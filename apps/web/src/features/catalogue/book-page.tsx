@@ -3,7 +3,7 @@
 // are sent to log in as a buyer and come back here afterwards.
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, BookX, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { ArrowLeft, BookX, Check, ShieldCheck, ShoppingCart } from 'lucide-react';
 import {
   AVAILABILITY_LABELS,
   CATEGORY_LABELS,
@@ -25,7 +25,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAddBookToCart, useBook, useRequestToBuy } from './api';
+import { useAddBookToCart, useBook, useCart, useRequestToBuy } from './api';
 import { PhotoGallery } from './components/photo-gallery';
 import { RatingStars } from './components/rating-stars';
 
@@ -43,14 +43,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function BuyBox({ book }: { book: Book }) {
   const { student } = useSession();
   const navigate = useNavigate();
+  const isBuyer = student?.role === 'buyer';
   const request = useRequestToBuy();
   const addToCart = useAddBookToCart();
+  const cart = useCart(isBuyer);
   const { refetch } = useBook(book.id);
   const available = book.availability === 'available';
   const buyerPath = `/buyer/books/${book.id}`;
+  const inCart = cart.data?.books.some((item) => item.id === book.id) ?? false;
 
   const onRequest = () => {
-    request.mutate(book.id, {
+    request.run(book.id, {
       onSuccess: (order) => {
         toast.success(REQUEST_SENT_MESSAGE);
         navigate(`/buyer/orders/${order.id}`);
@@ -67,7 +70,7 @@ function BuyBox({ book }: { book: Book }) {
   };
 
   const onAddToCart = () => {
-    addToCart.mutate(book.id, {
+    addToCart.run(book.id, {
       onSuccess: () => toast.success('Added to your cart'),
       onError: (error) => {
         toast.error(errorMessage(error, 'Could not add the book to your cart'));
@@ -81,15 +84,22 @@ function BuyBox({ book }: { book: Book }) {
     actions = (
       <p className="rounded-xl bg-ink-100 p-3 text-sm font-medium text-ink-700">{MESSAGES.bookUnavailable}</p>
     );
-  } else if (student?.role === 'buyer') {
+  } else if (isBuyer) {
     actions = (
       <div className="flex flex-col gap-2">
-        <Button size="lg" onClick={onRequest} loading={request.isPending}>
+        <Button size="lg" onClick={onRequest} loading={request.busy}>
           Request to buy
         </Button>
-        <Button variant="outline" onClick={onAddToCart} loading={addToCart.isPending}>
-          <ShoppingCart aria-hidden="true" size={18} /> Add to cart
-        </Button>
+        {inCart ? (
+          <ButtonLink to="/buyer/cart" variant="soft">
+            <Check aria-hidden="true" size={18} /> In cart
+            <span className="sr-only">: view your cart</span>
+          </ButtonLink>
+        ) : (
+          <Button variant="outline" onClick={onAddToCart} loading={addToCart.isRunning(book.id)} disabled={request.busy}>
+            <ShoppingCart aria-hidden="true" size={18} /> Add to cart
+          </Button>
+        )}
       </div>
     );
   } else {

@@ -3,7 +3,7 @@
 // serves visitors at /books (inside the public frame) and buyers at /buyer/books.
 import { useDeferredValue, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Filter, Library, Package, Search, ShoppingCart, X } from 'lucide-react';
+import { Check, Filter, Library, Package, Search, ShoppingCart, X } from 'lucide-react';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -28,7 +28,7 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAddBookToCart, useCatalogue } from './api';
+import { useAddBookToCart, useCart, useCatalogue } from './api';
 import { BookCard, BookCardSkeleton } from './components/book-card';
 import { Pagination } from './components/pagination';
 import {
@@ -134,6 +134,8 @@ export function CataloguePage({ area }: CataloguePageProps) {
   const packagesPath = area === 'buyer' ? '/buyer/packages' : '/packages';
   const results = useCatalogue(filters);
   const addToCart = useAddBookToCart();
+  const cart = useCart(isBuyer);
+  const inCart = new Set(cart.data?.books.map((item) => item.id));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchId = useId();
 
@@ -176,7 +178,7 @@ export function CataloguePage({ area }: CataloguePageProps) {
   };
 
   const onAddToCart = (bookId: string) => {
-    addToCart.mutate(bookId, {
+    addToCart.run(bookId, {
       onSuccess: () => toast.success('Added to your cart'),
       onError: (error) => toast.error(errorMessage(error, 'Could not add the book to your cart')),
     });
@@ -264,12 +266,16 @@ export function CataloguePage({ area }: CataloguePageProps) {
                   basePath={basePath}
                   priority={index < FIRST_ROW}
                   action={
-                    isBuyer ? (
+                    isBuyer && inCart.has(book.id) ? (
+                      <ButtonLink to="/buyer/cart" size="sm" variant="soft" className="w-full" aria-label={`In cart: ${book.title}, view your cart`}>
+                        <Check aria-hidden="true" size={16} /> In cart
+                      </ButtonLink>
+                    ) : isBuyer ? (
                       <Button
                         size="sm"
                         variant="soft"
                         className="w-full"
-                        loading={addToCart.isPending && addToCart.variables === book.id}
+                        loading={addToCart.isRunning(book.id)}
                         onClick={() => onAddToCart(book.id)}
                         aria-label={`Add to cart: ${book.title}`}
                       >
