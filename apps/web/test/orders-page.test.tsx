@@ -1,6 +1,8 @@
-// The order page for both parties: the actions each role gets in each state, the accept dialog's
-// validation and payload, the handover, live messages and order changes over the websocket, the
-// refetch after a reconnect, and the review given once.
+// The order page for both parties: the actions each role gets in each state (one Decline for a
+// request, Cancel only once accepted), the accept dialog's validation and payload, the handover behind
+// a confirmation, every action sent once however fast it is tapped, live messages (links clickable) and
+// order changes over the websocket, the refetch after a reconnect, a closed conversation with 'Find
+// another copy' once an order ended, the reference the seller quotes too, and the review given once.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -54,13 +56,14 @@ function serveOrder(initial: OrderFixture, messages: OrderMessage[] = [], after:
 const posts = (calls: Call[], action: string) => calls.filter((call) => call.method === 'POST' && call.path === `${ORDER_PATH}/${action}`);
 
 describe('order page: seller', () => {
-  it('a requested order offers Accept, Decline and Cancel, not the handover', async () => {
+  it('a requested order offers Accept and one Decline, no Cancel and no handover', async () => {
     serveOrder(orderWith());
     renderApp('/seller/orders/ord_0000000000abc123', studentWith('seller'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order #ABC123' })).toBeInTheDocument();
+    // The sale's reference is its book's, as on the seller's transactions list.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #000001' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm handover' })).not.toBeInTheDocument();
     // The book, the amount and the buyer.
     const main = screen.getByRole('main');
@@ -132,11 +135,13 @@ describe('order page: seller', () => {
 });
 
 describe('order page: buyer', () => {
-  it('a requested order shows the expiry note and only Cancel', async () => {
+  it('a requested order shows the expiry note and only Cancel request', async () => {
     serveOrder(orderWith());
     renderApp('/buyer/orders/ord_0000000000abc123', studentWith('buyer'));
     expect(await screen.findByText(/^The seller has until .+ to answer$/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #000001' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel request' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm handover' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Safety tips' })).toBeInTheDocument();
@@ -154,22 +159,53 @@ describe('order page: buyer', () => {
     // 12:30 UTC is 14:30 in Johannesburg.
     expect(screen.getByText(/4 Mar 2025.*14:30/)).toBeInTheDocument();
     expect(screen.getByText(/Pay the seller in person only after checking the book\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    // Irreversible, so it asks first; 'Not yet' changes nothing.
     await user.click(screen.getByRole('button', { name: 'Confirm handover' }));
-    await waitFor(() => expect(posts(calls, 'complete')).toHaveLength(1));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Confirm the handover?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Not yet' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(posts(calls, 'complete')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Confirm handover' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Confirm the handover?' });
+    // A double-tap on the confirmation completes once.
+    const confirm = within(dialog).getByRole('button', { name: 'I have the book' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     expect(await screen.findByRole('heading', { name: 'Reviews' })).toBeInTheDocument();
+    expect(posts(calls, 'complete')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cancel order' })).not.toBeInTheDocument();
   });
 
-  it('cancels after a confirmation', async () => {
+  it('cancels after a confirmation, once however fast it is tapped; the conversation then closes', async () => {
     const user = userEvent.setup();
-    const calls = serveOrder(orderWith(), [], { cancel: { status: 'cancelled', expiresAt: null } });
+    const calls = serveOrder(orderWith({ status: 'accepted', meetupLocation: 'Library', meetupAt: '2030-01-01T08:00:00.000Z', expiresAt: null }), [message()], {
+      cancel: { status: 'cancelled', expiresAt: null },
+    });
     renderApp('/buyer/orders/ord_0000000000abc123', studentWith('buyer'));
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this order?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel order' });
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
     await waitFor(() => expect(posts(calls, 'cancel')[0]?.body).toEqual({}));
     const progress = await screen.findByRole('list', { name: 'Order progress' });
     await waitFor(() => expect(progress).toHaveTextContent('Cancelled (order ended here)'));
+    expect(posts(calls, 'cancel')).toHaveLength(1);
+    // The messages stay readable; the box to write more is gone, and the buyer is pointed elsewhere.
+    expect(await screen.findByText('This order was cancelled, so the conversation is closed.')).toBeInTheDocument();
+    expect(screen.getByText('Hi! Library entrance works for me.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Find another copy' })).toHaveAttribute('href', '/buyer/books?q=Calculus%3A%20Early%20Transcendentals');
+  });
+
+  it('a declined request shows its seller no message box and no link to another copy', async () => {
+    serveOrder(orderWith({ status: 'declined', expiresAt: null, reason: 'Sold it in class' }));
+    renderApp('/seller/orders/ord_0000000000abc123', studentWith('seller'));
+    expect(await screen.findByText(/This request was declined, so the conversation is closed\./)).toBeInTheDocument();
+    expect(await screen.findByText('You and Thandi sent no messages about this order.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Find another copy' })).not.toBeInTheDocument();
   });
 });
 
@@ -206,12 +242,35 @@ describe('order page: messages and live updates', () => {
     expect(messageGets()).toBe(before);
   });
 
+  it('shows web addresses as links (http and https only) and sends a double-tapped message once', async () => {
+    const user = userEvent.setup();
+    const long = `https://example.org/${'a'.repeat(120)}`;
+    const calls = serveOrder(orderWith(), [
+      message({ body: `Map: https://maps.example.com/wits?pin=1. Also ${long} and javascript:alert(1)` }),
+    ]);
+    renderApp('/buyer/orders/ord_0000000000abc123', studentWith('buyer'));
+    const log = await screen.findByRole('log', { name: 'Conversation with Sipho' });
+    const map = await within(log).findByRole('link', { name: 'https://maps.example.com/wits?pin=1' });
+    expect(map).toHaveAttribute('href', 'https://maps.example.com/wits?pin=1');
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(log).getByRole('link', { name: long })).toHaveAttribute('href', long);
+    expect(within(log).getAllByRole('link')).toHaveLength(2);
+
+    await user.type(screen.getByLabelText('Message'), 'On my way');
+    const send = screen.getByRole('button', { name: 'Send' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await within(log).findByText('On my way')).toBeInTheDocument();
+    expect(posts(calls, 'messages')).toHaveLength(1);
+  });
+
   it('applies order.updated from the websocket and refetches after a reconnect', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const calls = serveOrder(orderWith(), []);
       renderApp('/buyer/orders/ord_0000000000abc123', studentWith('buyer'));
-      await screen.findByRole('heading', { level: 1, name: 'Order #ABC123' });
+      await screen.findByRole('heading', { level: 1, name: 'Order #000001' });
       const socket = FakeWebSocket.latest();
       socket.open();
       socket.emit({

@@ -1,9 +1,10 @@
 // Server state of one order: the order, its messages, and every action on it (accept with a meetup,
 // decline, cancel, confirm the handover, review, send a message). Answers go straight into the cache,
-// and so do the realtime events (see order-page.tsx).
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+// and so do the realtime events (see order-page.tsx). Every action acts once however fast it is tapped.
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, ReviewBody } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { useAction } from '../../lib/use-action';
 
 export const orderKeys = {
   order: (id: string) => ['orders', 'detail', id] as const,
@@ -45,39 +46,35 @@ export function putOrderInCache(client: QueryClient, order: Order) {
   void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
 }
 
-function useOrderAction<TVariables>(id: string, call: (variables: TVariables) => Promise<OrderResponse>) {
+function useOrderAction<TVariables>(call: (variables: TVariables) => Promise<OrderResponse>) {
   const client = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: call,
     onSuccess: (answer) => putOrderInCache(client, answer.order),
-  }, client);
+  });
 }
 
 const path = (id: string, action: string) => `/orders/${encodeURIComponent(id)}/${action}`;
 
 export function useAcceptOrder(id: string) {
-  return useOrderAction(id, (body: AcceptOrderBody) => api<OrderResponse>(path(id, 'accept'), { method: 'POST', body }));
+  return useOrderAction((body: AcceptOrderBody) => api<OrderResponse>(path(id, 'accept'), { method: 'POST', body }));
 }
 
 export function useDeclineOrder(id: string) {
-  return useOrderAction(id, (reason: string) =>
-    api<OrderResponse>(path(id, 'decline'), { method: 'POST', body: reason ? { reason } : {} }),
-  );
+  return useOrderAction((reason: string) => api<OrderResponse>(path(id, 'decline'), { method: 'POST', body: reason ? { reason } : {} }));
 }
 
 export function useCancelOrder(id: string) {
-  return useOrderAction(id, (reason: string) =>
-    api<OrderResponse>(path(id, 'cancel'), { method: 'POST', body: reason ? { reason } : {} }),
-  );
+  return useOrderAction((reason: string) => api<OrderResponse>(path(id, 'cancel'), { method: 'POST', body: reason ? { reason } : {} }));
 }
 
 export function useCompleteOrder(id: string) {
-  return useOrderAction(id, () => api<OrderResponse>(path(id, 'complete'), { method: 'POST', body: {} }));
+  return useOrderAction(() => api<OrderResponse>(path(id, 'complete'), { method: 'POST', body: {} }));
 }
 
 export function useReviewOrder(id: string) {
   const client = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: (body: ReviewBody) => api(path(id, 'review'), { method: 'POST', body }),
     onSuccess: (_answer, body) => {
       client.setQueryData<Order>(orderKeys.order(id), (current) =>
@@ -85,14 +82,14 @@ export function useReviewOrder(id: string) {
       );
       void client.invalidateQueries({ queryKey: orderKeys.order(id) });
     },
-  }, client);
+  });
 }
 
 export function useSendMessage(id: string) {
   const client = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: (body: string) =>
       api<{ message: OrderMessage }>(path(id, 'messages'), { method: 'POST', body: { body } }).then((answer) => answer.message),
     onSuccess: (message) => addMessageToCache(client, id, message),
-  }, client);
+  });
 }

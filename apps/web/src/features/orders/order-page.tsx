@@ -3,10 +3,11 @@
 // the messages (live over the realtime channel) and, after the handover, the reviews.
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, ShieldCheck } from 'lucide-react';
-import { CONDITION_LABELS, ORDER_STATUS_LABELS, formatDate, formatRand, transactionId } from '@reshelf/shared';
+import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, Search, ShieldCheck } from 'lucide-react';
+import { CONDITION_LABELS, ORDER_STATUS_LABELS, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
@@ -65,8 +66,34 @@ export function SafetyTips() {
 
 type Role = 'buyer' | 'seller';
 
+const ENDED_WITHOUT_SALE: Partial<Record<Order['status'], string>> = {
+  declined: 'This request was declined, so the conversation is closed.',
+  cancelled: 'This order was cancelled, so the conversation is closed.',
+  expired: 'This request expired, so the conversation is closed.',
+};
+
+/** Where the buyer looks next: the catalogue searched for the same title. */
+export function anotherCopyPath(order: Order): string {
+  return `/buyer/books?q=${encodeURIComponent(order.book.title)}`;
+}
+
+/** What replaces the message box once an order ended without a sale; undefined while it can still go ahead. */
+function closedNote(order: Order, as: Role): ReactNode {
+  const ended = ENDED_WITHOUT_SALE[order.status];
+  if (!ended) return undefined;
+  if (as === 'seller') return <p>{ended} The book is back in the catalogue.</p>;
+  return (
+    <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <p>{ended}</p>
+      <ButtonLink to={anotherCopyPath(order)} size="sm" variant="outline" className="shrink-0">
+        <Search aria-hidden="true" size={16} /> Find another copy
+      </ButtonLink>
+    </div>
+  );
+}
+
 function Actions({ order, as, university }: { order: Order; as: Role; university: string }) {
-  const [dialog, setDialog] = useState<'accept' | 'decline' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'accept' | 'decline' | 'cancel' | 'handover' | null>(null);
   const decline = useDeclineOrder(order.id);
   const cancel = useCancelOrder(order.id);
   const complete = useCompleteOrder(order.id);
@@ -103,23 +130,46 @@ function Actions({ order, as, university }: { order: Order; as: Role; university
             </Button>
           </>
         )}
-        {as === 'buyer' && order.status === 'accepted' && (
-          <Button
-            loading={complete.isPending}
-            onClick={() =>
-              complete.mutate(undefined, {
-                onSuccess: () => toast.success('Handover confirmed. Enjoy your book!'),
-                onError: fail,
-              })
-            }
-          >
-            Confirm handover
+        {as === 'buyer' && order.status === 'accepted' && <Button onClick={() => setDialog('handover')}>Confirm handover</Button>}
+        {/* A request has one way out for each side: the seller declines it, the buyer withdraws it.
+            'Cancel order' is for an agreed meetup that will not happen. */}
+        {(order.status === 'accepted' || as === 'buyer') && (
+          <Button variant="ghost" className="text-red-800 hover:bg-red-50 hover:text-red-900" onClick={() => setDialog('cancel')}>
+            {order.status === 'accepted' ? 'Cancel order' : 'Cancel request'}
           </Button>
         )}
-        <Button variant="ghost" className="text-red-800 hover:bg-red-50 hover:text-red-900" onClick={() => setDialog('cancel')}>
-          Cancel order
-        </Button>
       </div>
+
+      {as === 'buyer' && (
+        <Dialog
+          open={dialog === 'handover'}
+          onClose={close}
+          role="alertdialog"
+          title="Confirm the handover?"
+          description={`Confirm only once you have checked the book and paid ${order.seller.firstName}. The order is then completed and cannot be undone.`}
+          footer={
+            <>
+              <Button variant="ghost" onClick={close}>
+                Not yet
+              </Button>
+              <Button
+                loading={complete.busy}
+                onClick={() =>
+                  complete.run(undefined, {
+                    onSuccess: () => {
+                      toast.success('Handover confirmed. Enjoy your book!');
+                      close();
+                    },
+                    onError: fail,
+                  })
+                }
+              >
+                I have the book
+              </Button>
+            </>
+          }
+        />
+      )}
 
       {as === 'seller' && (
         <AcceptDialog open={dialog === 'accept'} onClose={close} orderId={order.id} university={university} />
@@ -130,9 +180,9 @@ function Actions({ order, as, university }: { order: Order; as: Role; university
         title="Decline this request?"
         description={`${order.buyer.firstName} will be told, and the book goes back into the catalogue.`}
         confirmLabel="Decline request"
-        busy={decline.isPending}
+        busy={decline.busy}
         onConfirm={(reason) =>
-          decline.mutate(reason, {
+          decline.run(reason, {
             onSuccess: () => {
               toast.success('Request declined');
               close();
@@ -144,14 +194,14 @@ function Actions({ order, as, university }: { order: Order; as: Role; university
       <ReasonDialog
         open={dialog === 'cancel'}
         onClose={close}
-        title="Cancel this order?"
+        title={order.status === 'accepted' ? 'Cancel this order?' : 'Cancel your request?'}
         description={`${as === 'buyer' ? order.seller.firstName : order.buyer.firstName} will be told, and the book goes back into the catalogue.`}
-        confirmLabel="Cancel order"
-        busy={cancel.isPending}
+        confirmLabel={order.status === 'accepted' ? 'Cancel order' : 'Cancel request'}
+        busy={cancel.busy}
         onConfirm={(reason) =>
-          cancel.mutate(reason, {
+          cancel.run(reason, {
             onSuccess: () => {
-              toast.success('Order cancelled');
+              toast.success(order.status === 'accepted' ? 'Order cancelled' : 'Request cancelled');
               close();
             },
             onError: fail,
@@ -172,7 +222,7 @@ export function OrderPage({ area }: OrderPageProps) {
   const { student } = useSession();
   const client = useQueryClient();
   const order = useOrder(id);
-  usePageTitle(order.data ? `Order ${transactionId(order.data.id)}` : 'Order');
+  usePageTitle(order.data ? `Order ${orderReference(order.data)}` : 'Order');
 
   useRealtime(
     {
@@ -234,7 +284,7 @@ export function OrderPage({ area }: OrderPageProps) {
     <>
       <header className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Order {transactionId(data.id)}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">Order {orderReference(data)}</h1>
           <p className="mt-1 text-ink-600">Placed {formatDate(data.createdAt)}</p>
         </div>
         <Badge status={data.status} className="px-3 py-1 text-sm">
@@ -321,7 +371,7 @@ export function OrderPage({ area }: OrderPageProps) {
         </div>
 
         <div className="flex flex-col gap-6">
-          <MessagesPanel orderId={data.id} myId={student.id} otherName={other.firstName} />
+          <MessagesPanel orderId={data.id} myId={student.id} otherName={other.firstName} closed={closedNote(data, as)} />
           <SafetyTips />
         </div>
       </div>

@@ -60,7 +60,7 @@ export function AcceptDialog({ open, onClose, orderId, university }: AcceptDialo
       return;
     }
     setErrors({});
-    accept.mutate(parsed.data, {
+    accept.run(parsed.data, {
       onSuccess: () => {
         toast.success('Request accepted. The buyer can see the meetup now.');
         onClose();
@@ -80,7 +80,7 @@ export function AcceptDialog({ open, onClose, orderId, university }: AcceptDialo
           <Button variant="ghost" onClick={onClose}>
             Back
           </Button>
-          <Button type="submit" form={formId} loading={accept.isPending}>
+          <Button type="submit" form={formId} loading={accept.busy}>
             Accept request
           </Button>
         </>

@@ -1,6 +1,9 @@
 // The conversation between buyer and seller of one order: the list (new ones arrive over the realtime
-// channel, see order-page.tsx) and a composer of 1-2000 characters with a counter.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+// channel, see order-page.tsx) and a composer of 1-2000 characters with a counter. Web addresses in
+// messages are links, and long words and addresses wrap inside the bubble. Once the order has ended
+// without a sale the conversation stays readable but takes no new messages: there is no meetup left
+// to agree, and the page says what to do instead.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MessageCircle, Send } from 'lucide-react';
 import { LIMITS, firstIssueMessage, messageSchema, type OrderMessage } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
@@ -10,15 +13,18 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useOrderMessages, useSendMessage } from '../api';
+import { LinkedText } from '../linked-text';
 import { formatDateTime } from '../meetup-time';
 
 export interface MessagesPanelProps {
   orderId: string;
   myId: string;
   otherName: string;
+  /** Set when the order ended without a sale: shown instead of the composer. */
+  closed?: ReactNode;
 }
 
-export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) {
+export function MessagesPanel({ orderId, myId, otherName, closed }: MessagesPanelProps) {
   const messages = useOrderMessages(orderId);
   const send = useSendMessage(orderId);
   const [text, setText] = useState('');
@@ -35,14 +41,13 @@ export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (send.isPending) return;
     const parsed = messageSchema.safeParse({ body: text });
     if (!parsed.success) {
       setError(firstIssueMessage(parsed.error));
       return;
     }
     setError(undefined);
-    send.mutate(parsed.data.body, {
+    send.run(parsed.data.body, {
       onSuccess: () => setText(''),
       onError: (err) => toast.error(errorMessage(err, 'Could not send your message. Please try again.')),
     });
@@ -69,23 +74,26 @@ export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) 
           <ol className="my-auto flex flex-col gap-3">
           {count === 0 && (
             <li className="text-center text-sm text-ink-600">
-              No messages yet. Say hello to {otherName} and agree the details of your meetup.
+              {closed ? `You and ${otherName} sent no messages about this order.` : `No messages yet. Say hello to ${otherName} and agree the details of your meetup.`}
             </li>
           )}
           {messages.data?.map((message: OrderMessage) => {
             const mine = message.sender.id === myId;
             return (
-              <li key={message.id} className={cn('flex max-w-[85%] flex-col', mine ? 'self-end items-end' : 'self-start items-start')}>
+              <li key={message.id} className={cn('flex max-w-[85%] min-w-0 flex-col', mine ? 'self-end items-end' : 'self-start items-start')}>
                 <span className="mb-0.5 text-xs text-ink-600">
                   {mine ? 'You' : message.sender.firstName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                 </span>
                 <p
                   className={cn(
-                    'rounded-2xl px-4 py-2 break-words whitespace-pre-line',
+                    'max-w-full rounded-2xl px-4 py-2 whitespace-pre-line [overflow-wrap:anywhere]',
                     mine ? 'rounded-br-sm bg-brand-600 text-white' : 'rounded-bl-sm bg-ink-100 text-ink-900',
                   )}
                 >
-                  {message.body}
+                  <LinkedText
+                    text={message.body}
+                    linkClassName={cn('font-medium underline underline-offset-2', mine ? 'text-white' : 'text-brand-800')}
+                  />
                 </p>
               </li>
             );
@@ -93,42 +101,46 @@ export function MessagesPanel({ orderId, myId, otherName }: MessagesPanelProps) 
           </ol>
         </div>
       )}
-      <form onSubmit={onSubmit} noValidate className="border-t border-ink-100 p-4">
-        <label htmlFor={inputId} className="sr-only">
-          Message
-        </label>
-        <Textarea
-          id={inputId}
-          rows={2}
-          value={text}
-          maxLength={LIMITS.messageMaxLength}
-          placeholder={`Write to ${otherName}…`}
-          aria-describedby={`${inputId}-count${error ? ` ${inputId}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(undefined);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
-          }}
-        />
-        <div className="mt-2 flex items-center justify-between gap-3">
-          <div className="text-sm">
-            {error && (
-              <p id={`${inputId}-error`} className="font-medium text-red-700">
-                {error}
+      {closed ? (
+        <div className="border-t border-ink-100 p-4 text-sm text-ink-700">{closed}</div>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="border-t border-ink-100 p-4">
+          <label htmlFor={inputId} className="sr-only">
+            Message
+          </label>
+          <Textarea
+            id={inputId}
+            rows={2}
+            value={text}
+            maxLength={LIMITS.messageMaxLength}
+            placeholder={`Write to ${otherName}…`}
+            aria-describedby={`${inputId}-count${error ? ` ${inputId}-error` : ''}`}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (error) setError(undefined);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
+            }}
+          />
+          <div className="mt-2 flex items-center justify-between gap-3">
+            <div className="text-sm">
+              {error && (
+                <p id={`${inputId}-error`} className="font-medium text-red-700">
+                  {error}
+                </p>
+              )}
+              <p id={`${inputId}-count`} className="text-ink-600">
+                {text.length}/{LIMITS.messageMaxLength}
               </p>
-            )}
-            <p id={`${inputId}-count`} className="text-ink-600">
-              {text.length}/{LIMITS.messageMaxLength}
-            </p>
+            </div>
+            <Button type="submit" size="sm" loading={send.busy}>
+              <Send aria-hidden="true" size={16} /> Send
+            </Button>
           </div>
-          <Button type="submit" size="sm" loading={send.isPending}>
-            <Send aria-hidden="true" size={16} /> Send
-          </Button>
-        </div>
-      </form>
+        </form>
+      )}
     </section>
   );
 }

@@ -62,7 +62,7 @@ export function ReviewPanel({ orderId, otherName, myReview, theirReview }: Revie
       return;
     }
     setErrors({});
-    review.mutate(parsed.data, {
+    review.run(parsed.data, {
       onSuccess: () => toast.success('Thanks for your review!'),
       onError: (error) => toast.error(errorMessage(error, 'Could not save your review. Please try again.')),
     });
@@ -112,7 +112,7 @@ export function ReviewPanel({ orderId, otherName, myReview, theirReview }: Revie
             <Textarea rows={3} value={comment} maxLength={LIMITS.reviewCommentMaxLength} onChange={(event) => setComment(event.target.value)} />
           </Field>
           <div>
-            <Button type="submit" loading={review.isPending}>
+            <Button type="submit" loading={review.busy}>
               Submit review
             </Button>
           </div>
