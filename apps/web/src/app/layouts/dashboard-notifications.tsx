@@ -9,6 +9,7 @@ import { formatDate, type ListResponse, type Notification } from '@reshelf/share
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { api } from '../../lib/api';
+import { useAction } from '../../lib/use-action';
 import { cn } from '../../lib/cn';
 import { useRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -65,13 +66,9 @@ export function NotificationsBell() {
   const unread = query.data?.unread ?? 0;
   const items = query.data?.items ?? [];
 
-  const markAllRead = async () => {
-    try {
-      await api('/notifications/read-all', { method: 'POST' });
-    } finally {
-      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-    }
-  };
+  // One request however fast it is tapped; the list is refreshed whether or not it went through.
+  const markAllRead = useAction({ mutationFn: () => api('/notifications/read-all', { method: 'POST' }) });
+  const onMarkAllRead = () => markAllRead.run(undefined, { onSettled: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }) });
 
   const openItem = async (item: Notification) => {
     setOpen(false);
@@ -108,7 +105,7 @@ export function NotificationsBell() {
         title="Notifications"
         footer={
           unread > 0 ? (
-            <Button variant="ghost" onClick={() => void markAllRead()}>
+            <Button variant="ghost" onClick={onMarkAllRead} loading={markAllRead.busy}>
               Mark all as read
             </Button>
           ) : undefined
