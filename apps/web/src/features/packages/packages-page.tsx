@@ -3,9 +3,9 @@
 // a chat with Reshelf in a new tab, with the request text filled in. The same page serves everyone at
 // /packages (inside the public frame) and buyers at /buyer/packages: a visitor browses freely and is asked
 // to log in as a buyer to order, then comes back to the package they had open (it is in the address).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BookCopy, ExternalLink, LogIn, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
 import { formatRand, type PackagesResponse, type TextbookPackage } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
@@ -15,9 +15,11 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { api, errorMessage } from '../../lib/api';
+import { addToCart, cartQuery } from '../../lib/cart';
 import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useAction } from '../../lib/use-action';
 import { useQueryClient } from '@tanstack/react-query';
 
 /** The address parameter naming the open package, so a package can be linked to and login returns to it. */
@@ -45,12 +47,13 @@ function usePackages() {
   }, client);
 }
 
+/** Adds a package once however fast Add to Cart is tapped; the cart (and the nav's count) update from the answer. */
 function useAddPackageToCart() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api('/cart/items', { method: 'POST', body: { type: 'package', id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['cart'] }),
-  }, client);
+  return useAction({
+    mutationFn: (id: string) => addToCart('package', id),
+    onSuccess: (cart) => client.setQueryData(cartQuery.queryKey, cart),
+  });
 }
 
 function bookCount(pkg: TextbookPackage): string {
@@ -60,20 +63,13 @@ function bookCount(pkg: TextbookPackage): string {
 /** Add to Cart for a buyer. */
 function BuyerActions({ pkg, onAdded }: { pkg: TextbookPackage; onAdded: () => void }) {
   const add = useAddPackageToCart();
-  // One request however fast it is tapped: the button is only disabled from the next render on.
-  const running = useRef(false);
   const onAdd = () => {
-    if (running.current) return;
-    running.current = true;
-    add.mutate(pkg.id, {
+    add.run(pkg.id, {
       onSuccess: () => {
         toast.success(`${pkg.name} package added to your cart`);
         onAdded();
       },
       onError: (error) => toast.error(errorMessage(error, 'Could not add the package to your cart')),
-      onSettled: () => {
-        running.current = false;
-      },
     });
   };
   return (
@@ -81,7 +77,7 @@ function BuyerActions({ pkg, onAdded }: { pkg: TextbookPackage; onAdded: () => v
       <ButtonLink to="/buyer/cart" variant="ghost">
         View cart
       </ButtonLink>
-      <Button onClick={onAdd} loading={add.isPending}>
+      <Button onClick={onAdd} loading={add.busy}>
         <ShoppingCart aria-hidden="true" size={18} /> Add to Cart
       </Button>
     </>
