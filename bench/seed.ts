@@ -54,26 +54,31 @@ export async function createScratchPostgres(adminUrl: string) {
   };
 }
 
-/** A few real, small photos (gradients with a title block) for every listing to point at. */
-async function writeCoverFiles(uploadsDir: string): Promise<{ full: string; thumb: string; width: number; height: number }[]> {
-  const dir = path.join(uploadsDir, 'bench');
-  fs.mkdirSync(dir, { recursive: true });
-  const covers = [];
-  const colours = ['#1f7a4d', '#2d4f8a', '#8a2d3f', '#b8860b'];
-  for (const [i, colour] of colours.entries()) {
+type Cover = { full: string; thumb: string; width: number; height: number };
+
+const COVER_COLOURS = ['#1f7a4d', '#2d4f8a', '#8a2d3f', '#b8860b'];
+
+/**
+ * A few real, small photos (gradients with a title block) for every listing to point at, kept in
+ * `folder`. A photo is public while the listing whose folder holds it is approved, so the seed keeps them
+ * in the first approved listing's folder: every listing's photos then load, as they would with their own.
+ */
+const coversIn = (folder: string): Cover[] =>
+  COVER_COLOURS.map((_, i) => ({ full: `${folder}/cover-${i}-full.webp`, thumb: `${folder}/cover-${i}-thumb.webp`, width: 1200, height: 1600 }));
+
+async function writeCoverFiles(uploadsDir: string, covers: readonly Cover[]): Promise<void> {
+  for (const [i, cover] of covers.entries()) {
+    const colour = COVER_COLOURS[i]!;
     const svg = (w: number, h: number) =>
       Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
           `<stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="#f4f1ea"/></linearGradient></defs>` +
           `<rect width="100%" height="100%" fill="url(#g)"/><rect x="${w * 0.1}" y="${h * 0.15}" width="${w * 0.8}" height="${h * 0.2}" fill="#fff" opacity="0.85"/></svg>`,
       );
-    const full = `bench/cover-${i}-full.webp`;
-    const thumb = `bench/cover-${i}-thumb.webp`;
-    await sharp(svg(1200, 1600)).webp({ quality: 80 }).toFile(path.join(uploadsDir, full));
-    await sharp(svg(300, 400)).webp({ quality: 75 }).toFile(path.join(uploadsDir, thumb));
-    covers.push({ full, thumb, width: 1200, height: 1600 });
+    fs.mkdirSync(path.dirname(path.join(uploadsDir, cover.full)), { recursive: true });
+    await sharp(svg(cover.width, cover.height)).webp({ quality: 80 }).toFile(path.join(uploadsDir, cover.full));
+    await sharp(svg(300, 400)).webp({ quality: 75 }).toFile(path.join(uploadsDir, cover.thumb));
   }
-  return covers;
 }
 
 const FIRST_NAMES = ['Thandi', 'Sipho', 'Lerato', 'Pieter', 'Ayesha', 'Johan', 'Nomsa', 'Kagiso', 'Anika', 'Themba', 'Zanele', 'Ruan', 'Priya', 'Bongani', 'Megan', 'Tshepo'];
@@ -85,7 +90,7 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
     await migrateToLatest(handle);
     const db = handle.db;
     const rng = prng(20261121);
-    const covers = await writeCoverFiles(path.join(opts.dataDir, 'uploads'));
+    let covers: Cover[] | undefined;
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const createdAt = '2025-01-01T00:00:00.000Z';
 
@@ -129,6 +134,7 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
           const at = new Date(start + Math.floor(rng.next() * span)).toISOString();
           const seller = students[rng.int(0, opts.sellers - 1)]!;
           if (!pending) approvedIds.push(id);
+          covers ??= coversIn(id);
           books.push({
             id,
             seller_id: seller.id,
@@ -166,6 +172,7 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
       }
     });
     opts.log(`  inserted ${total.toLocaleString('en-ZA')} listings and ${(total * PHOTOS).toLocaleString('en-ZA')} photos in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`);
+    await writeCoverFiles(path.join(opts.dataDir, 'uploads'), covers ?? []);
     // PostgreSQL's autovacuum would vacuum and analyze freshly inserted tables this size within a minute
     // (statistics for the planner, the visibility map for index-only scans); do it now rather than
     // measure a state no running deployment stays in. SQLite has no such daemon, so it is left as is.

@@ -180,14 +180,44 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     expect(book.images).toHaveLength(4);
     // Neither process kept the photos in its own folder: they are in the bucket.
     for (const p of [a, b]) expect(fs.existsSync(path.join(p.dataDir, 'uploads'))).toBe(false);
+    // Pending: the other process shows them to their seller and to nobody else.
+    expect((await fetch(b.url + book.images[0]!.url)).status).toBe(404);
     for (const image of book.images) {
-      const photo = await fetch(b.url + image.url);
+      const photo = await fetch(b.url + image.url, { headers: { cookie } });
       expect(photo.status).toBe(200);
       expect(photo.headers.get('content-type')).toBe('image/webp');
       expect(Buffer.from(await photo.arrayBuffer()).subarray(8, 12).toString()).toBe('WEBP');
     }
     expect((await fetch(`${b.url}/api/v1/books/${book.id}`, { method: 'DELETE', headers: { cookie } })).status).toBe(204);
-    expect((await fetch(a.url + book.images[0]!.url)).status).toBe(404);
+    expect((await fetch(a.url + book.images[0]!.url, { headers: { cookie } })).status).toBe(404);
+  });
+
+  it('an edit on one process hides the photos the other process was serving publicly', async () => {
+    const seller = await signIn(a.url, 'seller');
+    const body = img.multipart(
+      img.listingParts(
+        { title: 'Photos Back In Review', author: 'Lisa Urry', isbn: '978-0-13-409341-3', publisher: 'Pearson', publicationYear: 2016, language: 'english', category: 'biology', studyLevel: 'undergraduate', condition: 'good', price: 520, edition: '11th Edition', numberOfPages: 1488, description: 'Clean copy.' },
+        await img.pngs(4),
+      ),
+    );
+    const created = await fetch(`${a.url}/api/v1/books`, { method: 'POST', headers: { ...body.headers, cookie: seller.cookie }, body: body.payload });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const book = ((await created.json()) as { book: { id: string; images: { thumbUrl: string }[] } }).book;
+    const photo = b.url + book.images[0]!.thumbUrl;
+    // Approved behind both processes' backs, before either has looked at its photos.
+    await db.handle.db.updateTable('books').set({ status: 'approved' }).where('id', '=', book.id).execute();
+    const approved = await fetch(photo);
+    expect(approved.status).toBe(200);
+    expect(approved.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const edit = await fetch(`${a.url}/api/v1/books/${book.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', cookie: seller.cookie }, body: JSON.stringify({ price: 480 }) });
+    expect(edit.status).toBe(200);
+    const hidden = await fetch(photo);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get('cache-control')).toBe('no-store');
+    const own = await fetch(photo, { headers: { cookie: seller.cookie } });
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('runs scheduled work once across processes', async () => {

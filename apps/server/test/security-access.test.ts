@@ -125,8 +125,9 @@ const MATRIX: Record<string, Case> = {
   'GET /': { expect: [200, 200, 200, 200, 200] },
   'GET /index.html': { expect: [200, 200, 200, 200, 200] },
   'GET /assets/app-abc123.js': { expect: [200, 200, 200, 200, 200] },
-  // Photos have unguessable names and are public like the listing they belong to.
-  'GET /uploads/*': { expect: [200, 200, 200, 200, 200], prepare: async () => ({ url: listingPhoto }) },
+  // A photo is seen by whoever may see its listing: this one is pending (security-photos.test.ts has the
+  // declined and approved cases, thumbnails and cache headers).
+  'GET /uploads/*': { expect: [404, 404, 200, 404, 200], prepare: async () => ({ url: listingPhoto }) },
 
   'POST /api/v1/auth/register': { expect: [201, 201, 201, 201, 201], prepare: async () => ({ body: signupBody(), cookie: undefined }) },
   'POST /api/v1/auth/login': { expect: [200, 200, 200, 200, 200], prepare: async (role) => { const a = await throwaway(role === 'anonymous' ? 'buyer' : role); return { body: { email: a!.email, password: role === 'admin' ? ADMIN.password : PASSWORD } }; } },

@@ -91,8 +91,9 @@ describe(`what is stored is a fresh picture, never the upload (${dialectUnderTes
   async function storedOf(res: Awaited<ReturnType<typeof upload>>) {
     expect(res.statusCode, res.body).toBe(201);
     const first = res.json().book.images[0] as { url: string; thumbUrl: string };
-    const served = await t.app.inject({ url: first.url });
-    const thumb = await t.app.inject({ url: first.thumbUrl });
+    // The listing is pending: its photos are its seller's to see until it is approved.
+    const served = await t.app.inject({ url: first.url, headers: { cookie: seller.cookie } });
+    const thumb = await t.app.inject({ url: first.thumbUrl, headers: { cookie: seller.cookie } });
     return { served, thumb };
   }
 
@@ -147,7 +148,7 @@ describe(`what is stored is a fresh picture, never the upload (${dialectUnderTes
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/books', payload: body.payload, headers: { ...body.headers, cookie: seller.cookie } });
     expect(res.statusCode).toBe(201);
     for (const image of res.json().book.images as { url: string }[]) {
-      const served = await t.app.inject({ url: image.url });
+      const served = await t.app.inject({ url: image.url, headers: { cookie: seller.cookie } });
       for (const original of uploads) expect(served.rawPayload.equals(original)).toBe(false);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['x-content-type-options']).toBe('nosniff');

@@ -13,6 +13,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: SignedIn | null;
   }
+  interface FastifyInstance {
+    /**
+     * The signed-in student of a request the hook below leaves unread (outside /api/), for a route there
+     * that needs it only sometimes: a photo of a listing not yet approved is its seller's and the admins'.
+     */
+    sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<SignedIn | null>;
+  }
 }
 
 /**
@@ -68,21 +75,30 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: A
     done(null, payload);
   });
   app.decorateRequest('auth', null);
+  const resolve = async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<SignedIn | null> => {
+    const found = await opts.accounts.resolveSession(token);
+    if (!found) {
+      clearSessionCookie(app, reply);
+      return null;
+    }
+    if (found.refreshed) setSessionCookie(app, reply, token, found.cookieMaxAgeSeconds);
+    return found;
+  };
   // A plain callback: most requests (pages, files, visitors) have no session to look up and pay no promise.
   app.addHook('onRequest', (request, reply, done) => {
     // Static files and pages need no session; only the API reads it.
     if (!request.url.startsWith('/api/')) return done();
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return done();
-    opts.accounts.resolveSession(token).then((found) => {
-      if (!found) {
-        clearSessionCookie(app, reply);
-        return done();
-      }
+    resolve(request, reply, token).then((found) => {
       request.auth = found;
-      if (found.refreshed) setSessionCookie(app, reply, token, found.cookieMaxAgeSeconds);
       done();
     }, done);
+  });
+  app.decorate('sessionOf', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!request.auth && token) request.auth = await resolve(request, reply, token);
+    return request.auth;
   });
 });
 

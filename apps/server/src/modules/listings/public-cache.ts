@@ -1,7 +1,8 @@
-// The public catalogue's read cache: approved books by id and catalogue pages, dead as soon as anything
-// a Book is built from changes (the listing, its photos, its seller, the seller's reviews), on this
-// process or, with REDIS_URL, on any other (docs/decisions/0007-catalogue-read-cache.md).
-import type { Book, ListResponse } from '@reshelf/shared';
+// The public catalogue's read cache: approved books by id, catalogue pages, and who may see a listing's
+// photos, dead as soon as anything a Book is built from changes (the listing, its photos, its seller, the
+// seller's reviews), on this process or, with REDIS_URL, on any other
+// (docs/decisions/0007-catalogue-read-cache.md).
+import type { Book, BookStatus, ListResponse } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';
 
@@ -11,11 +12,22 @@ export const BOOK_SOURCE_TABLES = ['books', 'book_images', 'students', 'reviews'
 const GENERATION_KEY = 'reshelf:catalogue:generation';
 export const MAX_AGE_MS = 30_000;
 
+/** What decides who may fetch a listing's photos. */
+export interface PhotoOwner {
+  status: BookStatus;
+  sellerId: string;
+}
+
 export interface CatalogueCache {
   /** Book JSON by id; only approved books are kept (others depend on who asks). */
   books: ReadCache<Book>;
   /** Catalogue answers by their normalised query. */
   pages: ReadCache<ListResponse<Book>>;
+  /**
+   * Each listing's status and seller by id (null: no such listing), asked once per photo request: every
+   * photo of the catalogue pages is one, so they are answered from memory, not with a query each.
+   */
+  photoOwners: ReadCache<PhotoOwner | null>;
   /** Stops listening to the database (the app is closing). */
   close(): void;
 }
@@ -27,6 +39,8 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
   const maxAgeMs = MAX_AGE_MS;
   const books = createReadCache<Book>(generation, { max: 20_000, maxAgeMs });
   const pages = createReadCache<ListResponse<Book>>(generation, { max: 500, maxAgeMs });
+  // An entry is a listing id, a status and a seller id: 20,000 of them take a few megabytes.
+  const photoOwners = createReadCache<PhotoOwner | null>(generation, { max: 20_000, maxAgeMs });
   const stop = ctx.database.onWrite(BOOK_SOURCE_TABLES, async () => {
     try {
       await generation.bump();
@@ -35,8 +49,9 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
       // either and load from the database meanwhile (and their entries expire within maxAgeMs).
       books.clear();
       pages.clear();
+      photoOwners.clear();
       onError(err);
     }
   });
-  return { books, pages, close: stop };
+  return { books, pages, photoOwners, close: stop };
 }

@@ -22,6 +22,9 @@ export async function insertImages(db: Q, rows: Insertable<BookImagesTable>[]) {
 
 export const findBook = (db: Q, id: string) => db.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', id).executeTakeFirst();
 
+/** What the photo route needs to know of a listing: its status and seller, from the primary key alone. */
+export const findPhotoOwner = (db: Q, id: string) => db.selectFrom('books').select(['status', 'seller_id']).where('id', '=', id).executeTakeFirst();
+
 export async function findBooks(db: Q, ids: readonly string[]): Promise<BookRow[]> {
   if (!ids.length) return [];
   return db.selectFrom('books').select(BOOK_COLUMNS).where('id', 'in', ids).execute();

@@ -10,7 +10,8 @@ import { bookIdParams, pageQuery } from './schemas.ts';
 import type { ListingsService } from './service.ts';
 import { UPLOAD_LIMITS, discardUnreadBody, readListingUpload } from './upload.ts';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A photo's answer by who it is for: a file name is never reused, so a public photo caches for a year. */
+const PHOTO_CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, no-store' } as const;
 
 export async function listingRoutes(app: FastifyInstance, opts: { listings: ListingsService; storage: Storage }) {
   const { listings, storage } = opts;
@@ -60,12 +61,15 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
     return reply.status(204).send();
   });
 
-  // Stored photos: names are random and never reused, so they cache for a year.
+  // Stored photos, for whoever may see their listing (the service's rule). A photo someone may not see
+  // answers like a missing file, and neither answer is stored anywhere: the URL must work the moment its
+  // listing is approved. Photos in an object store are streamed through here too, never linked to.
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     reply.header('x-content-type-options', 'nosniff');
-    const object = await storage.get(key);
-    if (!object) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('cache-control', IMMUTABLE).header('content-length', object.size).type(object.contentType).send(object.body);
+    const audience = await listings.photoAudience(key, async () => (await app.sessionOf(request, reply))?.student ?? null);
+    const object = audience && (await storage.get(key));
+    if (!audience || !object) return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    return reply.header('cache-control', PHOTO_CACHE[audience]).header('content-length', object.size).type(object.contentType).send(object.body);
   });
 }

@@ -26,8 +26,8 @@ import { iso } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
-import type { Storage } from '../../lib/storage.ts';
-import type { CatalogueCache } from './public-cache.ts';
+import { isValidKey, type Storage } from '../../lib/storage.ts';
+import type { CatalogueCache, PhotoOwner } from './public-cache.ts';
 import * as repo from './repository.ts';
 import type { BookImageRow, BookRow } from './repository.ts';
 
@@ -36,8 +36,15 @@ type Db = AppContext['db'];
 export const LISTING_SOLD_MESSAGE = 'This book has been sold and cannot be changed';
 export const NOT_PENDING_MESSAGE = 'This listing is not waiting for moderation';
 
-/** The public URL of a stored file. */
+/** The URL of a stored file: the same whatever the listing's status; who may fetch it is `photoAudience`'s rule. */
 export const uploadUrl = (key: string) => `/uploads/${key}`;
+
+/** Who a stored photo is served to: everyone (cacheable for a year) or only the viewer asking (cached nowhere). */
+export type PhotoAudience = 'public' | 'private';
+
+/** Approved listings are everyone's to see; the others only their seller's and the admins'. */
+const mayView = (viewer: Student | null, status: BookStatus, sellerId: string) =>
+  status === 'approved' || (viewer !== null && (viewer.id === sellerId || viewer.role === 'admin'));
 
 /** A listing as API.md's `Book`: rand from cents, photo URLs, the seller's public summary. */
 export function toBookJson(row: BookRow, images: readonly BookImageRow[], seller: BookSeller): Book {
@@ -182,6 +189,15 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
     return book!;
   }
 
+  /** A listing's status and seller for its photos, from memory when the catalogue cache is there. */
+  async function photoOwner(bookId: string): Promise<PhotoOwner | null> {
+    const load = async () => {
+      const row = await repo.findPhotoOwner(db, bookId);
+      return row ? { status: row.status, sellerId: row.seller_id } : null;
+    };
+    return cache ? cache.photoOwners.read(bookId, load) : load();
+  }
+
   /** The caller's own book, or 404 (someone else's book is as good as missing). */
   async function ownBook(sellerId: string, id: string): Promise<BookRow> {
     const row = await repo.findBook(db, id);
@@ -224,9 +240,31 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
     /** A listing as `viewer` may see it: approved ones for anyone, others only for the owner or an admin. */
     async viewBook(viewer: Student | null, id: string): Promise<Book> {
       const [book] = await booksByIds([id]);
-      const visible = book && (book.status === 'approved' || (viewer && (viewer.id === book.seller.id || viewer.role === 'admin')));
-      if (!book || !visible) throw notFound();
+      if (!book || !mayView(viewer, book.status, book.seller.id)) throw notFound();
       return book;
+    },
+
+    /**
+     * Who may fetch the stored photo `key`. Its folder is its listing (`<bookId>/<file>`), and a photo is
+     * seen by whoever may see that listing: 'public' while it is approved; 'private' for its seller and
+     * the admins while it is pending or declined; null (404, as for a file that does not exist) for anyone
+     * else and for a key of no listing. `viewer` reads the session and is called only for photos that are
+     * not public, so the catalogue's photos cost neither a session lookup nor, once the listing is in the
+     * cache, a query.
+     *
+     * An edit sends an approved listing back to review, and its photos follow it: hidden again until the
+     * next approval, and for good if it is then declined. Copies public caches took while it was approved
+     * cannot be called back, but nothing links to them any more; photos the edit replaced are new files,
+     * never public before a moderator has seen them. Letting once-approved photos stay public would need a
+     * record of approval per photo and would leave a declined listing's photos public.
+     */
+    async photoAudience(key: string, viewer: () => Promise<Student | null>): Promise<PhotoAudience | null> {
+      const slash = key.indexOf('/');
+      if (slash < 1 || !isValidKey(key)) return null;
+      const owner = await photoOwner(key.slice(0, slash));
+      if (!owner) return null;
+      if (owner.status === 'approved') return 'public';
+      return mayView(await viewer(), owner.status, owner.sellerId) ? 'private' : null;
     },
 
     /**
