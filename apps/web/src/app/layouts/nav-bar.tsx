@@ -118,12 +118,13 @@ function AccountMenu({ student }: { student: Student }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        // Starts with the name shown, so speech control finds it by what it says.
+        aria-label={`${student.firstName}, account menu`}
         onClick={() => setOpen((value) => !value)}
         className="flex h-11 max-w-[14rem] items-center gap-2 rounded-full py-1 pr-3 pl-1 text-ink-800 ring-1 ring-ink-200 transition-colors hover:bg-ink-100"
       >
         <AvatarPicture student={student} size={36} />
         <span className="truncate font-semibold">{student.firstName}</span>
-        <span className="sr-only">, account menu</span>
         <ChevronDown aria-hidden="true" size={18} className={cn('shrink-0 text-ink-500 transition-transform', open && 'rotate-180')} />
       </button>
       {open && (
