@@ -48,7 +48,7 @@ export function Badge({ tone, status, className, children, ...rest }: BadgeProps
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
         tones[resolved],
         className,
       )}

@@ -1,0 +1,318 @@
+// Nothing wider than the phone: every route of the app, signed out and as a buyer, a seller and an admin,
+// at 320, 390 and 1280 px, on data made to break layouts (80-character unbroken words, 140-character
+// URLs, six authors, the largest price a listing may have, listings and orders in every state, a cart,
+// notifications and package orders). A page fails when the document scrolls sideways or when any visible
+// element's right edge lies beyond the screen. One screenshot per route, width and role goes to
+// test-results/screenshots/sweep-*.png for a person to look at.
+//
+// It sets its own widths, so it runs in the desktop project only (the phone project would repeat it).
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { uniqueEmail } from './helpers';
+
+const PASSWORD = 'Str0ng!pass';
+const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+const WIDTHS = [320, 390, 1280] as const;
+
+// The hostile data. Titles and authors accept letters, digits, spaces and . , ' - only.
+const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x');
+const LONG_URL = `https://www.example.ac.za/library/catalogue/${'textbook-reference-'.repeat(5)}`.padEnd(140, 'z');
+const SIX_AUTHORS = 'Nomvula Mthembu-Dlamini, Pieter van der Westhuizen, Thandiwe Nkosi-Zulu, Sipho Khumalo, Ayesha Patel-Naidoo, Johannes Oosthuizen';
+const MAX_PRICE = 123456.78;
+
+/** A small solid-colour PNG (RGB, no filter) the server's image pipeline accepts. */
+function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
+  for (let x = 0; x < width; x += 1) row.set([r, g, b], 1 + x * 3);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const COLOURS: [number, number, number][] = [
+  [22, 124, 73],
+  [200, 120, 40],
+  [40, 90, 180],
+  [180, 40, 90],
+];
+// Wide and tall photos both, so galleries meet either shape.
+const PHOTOS = COLOURS.map((colour, index) => ({
+  name: `photo-${index + 1}.png`,
+  mimeType: 'image/png',
+  buffer: index % 2 === 0 ? png(480, 200, colour) : png(150, 400, colour),
+}));
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return response.status() === 204 ? null : response.json();
+}
+
+async function register(request: APIRequestContext, userType: 'buyer' | 'seller', firstName: string) {
+  const email = uniqueEmail(`sweep-${userType}`);
+  await ok(
+    await request.post('/api/v1/auth/register', {
+      data: { email, password: PASSWORD, firstName, lastName: 'Van der Merwe-Mokoena', studentNumber: '2345678', university: 'ukzn', userType },
+    }),
+    `register ${userType}`,
+  );
+  await ok(await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), `login ${userType}`);
+}
+
+let listingCount = 0;
+/** Lists a book with 4 photos and returns its id. */
+async function list(seller: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<string> {
+  listingCount += 1;
+  const bookData = {
+    title: `${LONG_WORD} ${listingCount}`,
+    author: SIX_AUTHORS,
+    isbn: '978-0-9802327-7-6',
+    publisher: 'Wellesley-Cambridge Press of the University of KwaZulu-Natal',
+    publicationYear: 2016,
+    language: 'english',
+    category: 'mathematics',
+    studyLevel: 'undergraduate',
+    condition: 'very-good',
+    price: MAX_PRICE,
+    edition: `5th ${LONG_WORD.slice(0, 40)}`,
+    numberOfPages: 9999,
+    description: `Clean copy. ${LONG_WORD} See ${LONG_URL} for the errata.\n\n${'Chapter notes in pencil. '.repeat(12)}`,
+    additionalNotes: `Collect at ${LONG_URL} ${LONG_WORD}`,
+    ...overrides,
+  };
+  const { book } = await ok(await seller.post('/api/v1/books', { multipart: formData(bookData) }), 'list book');
+  return book.id as string;
+}
+
+function formData(bookData: Record<string, unknown>) {
+  const form = new FormData();
+  form.append('bookData', JSON.stringify(bookData));
+  for (const photo of PHOTOS) form.append('images', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name);
+  return form;
+}
+
+interface Seeded {
+  hostileBook: string;
+  pendingBook: string;
+  declinedBook: string;
+  orders: Record<'requested' | 'accepted' | 'declined' | 'cancelled' | 'completed', string>;
+}
+
+async function seed(browser: Browser, baseURL: string) {
+  const contexts = {
+    buyer: await browser.newContext({ baseURL }),
+    seller: await browser.newContext({ baseURL }),
+    admin: await browser.newContext({ baseURL }),
+  };
+  const buyer = contexts.buyer.request;
+  const seller = contexts.seller.request;
+  const admin = contexts.admin.request;
+  await register(buyer, 'buyer', LONG_WORD.slice(0, 60));
+  await register(seller, 'seller', `Nomvula${LONG_WORD.slice(0, 50)}`);
+  await ok(await admin.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
+
+  const approve = async (id: string) => ok(await admin.post(`/api/v1/admin/books/${id}/approve`), 'approve');
+  const reason = `Photos are blurry: ${LONG_WORD}. Please read ${LONG_URL} before listing again.`;
+
+  const hostileBook = await list(seller);
+  await approve(hostileBook);
+  const declinedBook = await list(seller);
+  await ok(await admin.post(`/api/v1/admin/books/${declinedBook}/decline`, { data: { reason } }), 'decline listing');
+
+  // One order per state, each on its own book.
+  const orders = {} as Seeded['orders'];
+  for (const state of ['requested', 'accepted', 'declined', 'cancelled', 'completed'] as const) {
+    const book = await list(seller, { price: state === 'requested' ? MAX_PRICE : 99.5 });
+    await approve(book);
+    const { order } = await ok(await buyer.post('/api/v1/orders', { data: { bookId: book } }), 'order');
+    orders[state] = order.id;
+    const meetup = { meetupLocation: `Howard College library, ${LONG_WORD.slice(0, 60)} entrance`, meetupAt: new Date(Date.now() + 3 * 86_400_000).toISOString() };
+    if (state === 'accepted' || state === 'completed') await ok(await seller.post(`/api/v1/orders/${order.id}/accept`, { data: meetup }), 'accept');
+    if (state === 'declined') await ok(await seller.post(`/api/v1/orders/${order.id}/decline`, { data: { reason } }), 'decline order');
+    if (state === 'cancelled') await ok(await buyer.post(`/api/v1/orders/${order.id}/cancel`, { data: { reason } }), 'cancel order');
+    if (state === 'completed') {
+      await ok(await buyer.post(`/api/v1/orders/${order.id}/complete`), 'complete');
+      await ok(await buyer.post(`/api/v1/orders/${order.id}/review`, { data: { rating: 4, comment: `Great ${LONG_WORD} ${LONG_URL}` } }), 'review');
+    }
+    for (const [who, text] of [
+      [buyer, `Is it still available? ${LONG_URL}`],
+      [seller, `Yes. ${LONG_WORD} — meet me at the library.`],
+    ] as const) {
+      await ok(await who.post(`/api/v1/orders/${order.id}/messages`, { data: { body: text } }), 'message');
+    }
+  }
+
+  // Listed last, so the moderation queue holds one long-titled listing waiting for review.
+  const pendingBook = await list(seller);
+
+  // A package order (checked out alone), then a cart with a book and a package left in it.
+  const { items: packages } = await ok(await buyer.get('/api/v1/packages'), 'packages');
+  const priced = (packages as { id: string; price: number | null; isCustomRequest: boolean }[]).filter((p) => p.price !== null && !p.isCustomRequest);
+  await ok(await buyer.post('/api/v1/cart/items', { data: { type: 'package', id: priced[0]!.id } }), 'cart package');
+  await ok(await buyer.post('/api/v1/cart/checkout'), 'checkout');
+  await ok(await buyer.post('/api/v1/cart/items', { data: { type: 'book', id: hostileBook } }), 'cart book');
+  await ok(await buyer.post('/api/v1/cart/items', { data: { type: 'package', id: priced[priced.length - 1]!.id } }), 'cart package 2');
+
+  const states = {
+    buyer: await contexts.buyer.storageState(),
+    seller: await contexts.seller.storageState(),
+    admin: await contexts.admin.storageState(),
+  };
+  await Promise.all(Object.values(contexts).map((context) => context.close()));
+  return { seeded: { hostileBook, pendingBook, declinedBook, orders } satisfies Seeded, states };
+}
+
+type Role = 'visitor' | 'buyer' | 'seller' | 'admin';
+
+function routesFor(role: Role, s: Seeded): string[] {
+  const publicPages = ['/', '/about', '/team', '/terms', '/privacy', '/ai-tutor', '/contact', '/books', `/books/${s.hostileBook}`, '/no-such-page'];
+  const orderIds = Object.values(s.orders);
+  switch (role) {
+    case 'visitor':
+      return [...publicPages, '/signup', '/login', '/reset', '/reset?token=expired-token-for-the-sweep'];
+    case 'buyer':
+      return [
+        '/buyer',
+        '/buyer/books',
+        `/buyer/books/${s.hostileBook}`,
+        '/buyer/transactions',
+        '/buyer/packages',
+        '/buyer/cart',
+        ...orderIds.map((id) => `/buyer/orders/${id}`),
+        '/buyer/faculty',
+        '/buyer/settings',
+        '/',
+        '/books',
+      ];
+    case 'seller':
+      return [
+        '/seller',
+        '/seller/sell',
+        '/seller/books',
+        '/seller/transactions',
+        ...orderIds.map((id) => `/seller/orders/${id}`),
+        '/seller/faculty',
+        '/seller/settings',
+        `/books/${s.pendingBook}`,
+      ];
+    case 'admin':
+      return ['/admin', '/admin?tab=approved', '/admin?tab=declined', '/admin?tab=packages', `/books/${s.declinedBook}`];
+  }
+}
+
+/** Waits until the page has drawn its content: route code loaded, no skeleton or busy region left, images settled. */
+async function settle(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('.animate-shimmer, [aria-busy="true"], [role="status"][aria-label^="Loading"]')).toHaveCount(0);
+  // Lazy images below the fold load only when scrolled to; the ones on screen must have arrived.
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images)
+        .filter((image) => {
+          const box = image.getBoundingClientRect();
+          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+        })
+        .every((image) => image.complete),
+    undefined,
+    { timeout: 10_000 },
+  );
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** Everything that reaches past the right edge of the screen (not counting what a scroll box or clip hides). */
+function findOverflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > width) problems.push(`document is ${document.documentElement.scrollWidth} px wide`);
+    const describe = (element: Element) => {
+      const id = element.id ? `#${element.id}` : '';
+      const classes = typeof element.className === 'string' && element.className ? `.${element.className.trim().split(/\s+/).slice(0, 4).join('.')}` : '';
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      return `<${element.tagName.toLowerCase()}${id}${classes}> "${text}"`;
+    };
+    /** Whether an ancestor clips the element horizontally within the screen. */
+    const clipped = (element: Element, right: number) => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX !== 'visible') {
+          const box = parent.getBoundingClientRect();
+          if (box.right <= width + 1 && right > box.right) return true;
+        }
+        if (style.position === 'fixed') break;
+      }
+      return false;
+    };
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.opacity === '0') continue;
+      if (element.closest('[inert], [aria-hidden="true"] .sr-only')) continue;
+      if (clipped(element, box.right)) continue;
+      // Report the outermost offender only: its children follow it out.
+      const parent = element.parentElement;
+      if (parent && parent.getBoundingClientRect().right > width + 1 && !clipped(parent, parent.getBoundingClientRect().right)) continue;
+      problems.push(`${describe(element)} ends at ${Math.round(box.right)} px`);
+    }
+    return problems;
+  });
+}
+
+let seeded: Seeded;
+let states: Record<'buyer' | 'seller' | 'admin', Awaited<ReturnType<BrowserContext['storageState']>>>;
+
+test.describe('overflow sweep', () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'sets its own widths; runs once, in the desktop project');
+    test.setTimeout(120_000);
+    const baseURL = testInfo.project.use.baseURL!;
+    ({ seeded, states } = await seed(browser, baseURL));
+  });
+
+  for (const role of ['visitor', 'buyer', 'seller', 'admin'] as const) {
+    test(`every route fits the screen: ${role}`, async ({ browser }, testInfo) => {
+      test.setTimeout(180_000);
+      const context = await browser.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        storageState: role === 'visitor' ? undefined : states[role],
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      const failures: string[] = [];
+      for (const route of routesFor(role, seeded)) {
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: width < 1000 ? 740 : 800 });
+          await test.step(`${route} at ${width} px`, async () => {
+            await page.goto(route);
+            await settle(page);
+          });
+          const problems = await findOverflow(page);
+          const name = `sweep-${role}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home'}-${width}`;
+          await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
+          if (problems.length) failures.push(`${route} at ${width} px:\n    ${problems.slice(0, 6).join('\n    ')}`);
+        }
+      }
+      await context.close();
+      expect(failures, failures.join('\n')).toEqual([]);
+    });
+  }
+});
