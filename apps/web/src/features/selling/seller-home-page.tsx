@@ -1,10 +1,10 @@
-// Seller Home (/seller, spec section 2, Seller area): the four counters, the 5 most recent listings and
-// any order requests waiting for an answer, all from live data.
+// Seller Home (/seller): any order requests waiting for an answer (first, since they lapse), the
+// counters with sold books and earnings, and the 5 most recent listings, all from live data.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BookCheck, BookX, Clock3, Library, MessageSquareMore, PlusCircle } from 'lucide-react';
-import { LIMITS, formatDate, formatRand, type Book } from '@reshelf/shared';
+import { BookCheck, BookX, Clock3, HandCoins, Library, MessageSquareMore, PlusCircle, Wallet } from 'lucide-react';
+import { LIMITS, centsToRand, formatDate, formatRand, randToCents, type Book } from '@reshelf/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -19,25 +19,38 @@ import { LoadError } from './load-error';
 export interface SellerCounts {
   total: number;
   pending: number;
+  /** Approved and not sold: still for sale (a reserved book is back on sale if its order falls through). */
   approved: number;
   rejected: number;
+  sold: number;
+  /** Rand from completed sales. */
+  earnings: number;
 }
 
-/** The four counters; 'Rejected' counts declined (and the old 'rejected') listings. */
-export function countListings(books: readonly Pick<Book, 'status'>[]): SellerCounts {
-  const counts: SellerCounts = { total: books.length, pending: 0, approved: 0, rejected: 0 };
+/**
+ * The counters; 'Rejected' counts declined (and the old 'rejected') listings. A sold book is counted as
+ * sold, not as ready for sale. Earnings are the prices of the sold books: a book in an order cannot be
+ * edited, so its price is the amount the buyer paid (summed in cents, so no rounding creeps in).
+ */
+export function countListings(books: readonly Pick<Book, 'status' | 'availability' | 'price'>[]): SellerCounts {
+  const counts: SellerCounts = { total: books.length, pending: 0, approved: 0, rejected: 0, sold: 0, earnings: 0 };
+  let earnedCents = 0;
   for (const book of books) {
     const status = normaliseStatus(book.status);
-    if (status === 'declined') counts.rejected += 1;
+    if (book.availability === 'sold') {
+      counts.sold += 1;
+      earnedCents += randToCents(book.price);
+    } else if (status === 'declined') counts.rejected += 1;
     else counts[status] += 1;
   }
+  counts.earnings = centsToRand(earnedCents);
   return counts;
 }
 
 interface CounterProps {
   label: string;
   caption: string;
-  value: number | undefined;
+  value: number | string | undefined;
   icon: ReactNode;
   tone: string;
 }
@@ -53,7 +66,7 @@ function Counter({ label, caption, value, icon, tone }: CounterProps) {
         {value === undefined ? (
           <Skeleton className="my-1 h-7 w-12" />
         ) : (
-          <p className="text-2xl leading-tight font-bold text-ink-900">{value}</p>
+          <p className="text-2xl leading-tight font-bold break-words text-ink-900">{value}</p>
         )}
         <p className="text-xs text-ink-600">{caption}</p>
       </div>
@@ -96,7 +109,7 @@ function OrderRequests() {
   const orders = requests.data ?? [];
   if (orders.length === 0) return null;
   return (
-    <Card className="mt-6 border-amber-200 bg-amber-50/40 p-5 sm:p-6">
+    <Card className="border-amber-200 bg-amber-50/40 p-5 sm:p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold text-ink-900">
         <MessageSquareMore aria-hidden="true" size={20} className="text-amber-700" /> Order requests
       </h2>
@@ -140,14 +153,25 @@ export function SellerHomePage() {
         </ButtonLink>
       </div>
 
-      <section aria-label="Your listings at a glance" className="mt-6 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4 lg:gap-4">
+      {/* Requests come first: a buyer is waiting, and an unanswered request lapses after 72 hours. */}
+      <div className="mt-6 empty:hidden">
+        <OrderRequests />
+      </div>
+
+      <section aria-label="Your listings at a glance" className="mt-6 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 lg:gap-4">
         <Counter label="Total Books" caption="Listed for sale" value={counts?.total} icon={<Library size={24} />} tone="bg-brand-50 text-brand-700" />
         <Counter label="Pending" caption="Awaiting approval" value={counts?.pending} icon={<Clock3 size={24} />} tone="bg-amber-50 text-amber-700" />
         <Counter label="Approved" caption="Ready for sale" value={counts?.approved} icon={<BookCheck size={24} />} tone="bg-green-50 text-green-700" />
         <Counter label="Rejected" caption="Not approved" value={counts?.rejected} icon={<BookX size={24} />} tone="bg-red-50 text-red-700" />
+        <Counter label="Sold" caption="Completed sales" value={counts?.sold} icon={<HandCoins size={24} />} tone="bg-sky-50 text-sky-700" />
+        <Counter
+          label="Earnings"
+          caption="From completed sales"
+          value={counts ? formatRand(counts.earnings) : undefined}
+          icon={<Wallet size={24} />}
+          tone="bg-brand-50 text-brand-700"
+        />
       </section>
-
-      <OrderRequests />
 
       <Card className="mt-6 p-5 sm:p-6">
         <div className="mb-4 flex items-center justify-between gap-3">
