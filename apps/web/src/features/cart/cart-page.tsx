@@ -92,14 +92,14 @@ function Row({ image, title, detail, price, badge, onRemove, removing }: {
   removing: boolean;
 }) {
   return (
-    <li className="flex items-center gap-4 p-4">
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
       {image}
-      <div className="min-w-0 flex-1">
-        <p className="font-semibold text-ink-900">{title}</p>
+      <div className="min-w-0 flex-1 basis-40">
+        <p className="line-clamp-2 font-semibold text-ink-900">{title}</p>
         <p className="truncate text-sm text-ink-600">{detail}</p>
         {badge && <div className="mt-1">{badge}</div>}
       </div>
-      <p className="shrink-0 font-bold text-ink-900">{price}</p>
+      <p className="ml-auto shrink-0 font-bold whitespace-nowrap text-ink-900">{price}</p>
       <Button variant="ghost" size="icon" onClick={onRemove} loading={removing} aria-label={`Remove ${typeof title === 'string' ? title : 'item'} from cart`}>
         {!removing && <Trash2 aria-hidden="true" size={18} />}
       </Button>
@@ -198,9 +198,9 @@ export function CartPage() {
           ))}
         </ul>
         <aside aria-label="Order summary" className="self-start rounded-card border border-ink-200 bg-white p-5 shadow-soft lg:sticky lg:top-6">
-          <dl className="flex items-center justify-between">
+          <dl className="flex flex-wrap items-baseline justify-between gap-x-3">
             <dt className="font-semibold text-ink-700">Total</dt>
-            <dd className="text-2xl font-bold text-brand-800">{formatRand(total)}</dd>
+            <dd className="text-2xl font-bold whitespace-nowrap text-brand-800">{formatRand(total)}</dd>
           </dl>
           <p className="mt-2 text-sm text-ink-600">
             {books.length > 0 &&

@@ -121,8 +121,8 @@ function BuyBox({ book }: { book: Book }) {
 
   return (
     <div className="rounded-card border border-ink-200 bg-white p-5 shadow-soft sm:p-6">
-      <div className="flex items-center justify-between gap-3">
-        <p className="text-3xl font-bold text-brand-800">{formatRand(book.price)}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-2xl font-bold whitespace-nowrap text-brand-800 sm:text-3xl">{formatRand(book.price)}</p>
         <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
       </div>
       <div className="mt-5">{actions}</div>
