@@ -59,6 +59,21 @@ describe('promo popup', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
   });
 
+  it('waits while the phone menu (or another dialog) holds the page, then appears', async () => {
+    renderHome();
+    // The menu locks the page's scrolling while it is open.
+    document.body.style.overflow = 'hidden';
+    act(() => vi.advanceTimersByTime(6000));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(PROMO_STORAGE_KEY)).toBeNull();
+    await act(async () => {
+      document.body.style.overflow = '';
+      // MutationObserver callbacks run as a microtask.
+      await Promise.resolve();
+    });
+    expect(screen.getByRole('dialog', { name: 'Start trading textbooks today' })).toBeInTheDocument();
+  });
+
   it('closes on Maybe Later after its 300 ms animation and stays away for 7 days', () => {
     const first = renderHome();
     act(() => vi.advanceTimersByTime(5000));

@@ -27,6 +27,26 @@ export function loadPromoDialog(): Promise<PromoDialogCode> {
   return loading;
 }
 
+/**
+ * Runs `callback` once nothing else is open over the page: the phone menu and every dialog lock the page's
+ * scrolling while they are open, so the popup waits for that lock to go instead of opening on top of them
+ * (a student who opened the menu at second five would find a sign-up advert over it). Returns a cancel.
+ */
+function whenNothingIsOpen(callback: () => void): () => void {
+  const locked = () => document.body.style.overflow === 'hidden';
+  if (!locked()) {
+    callback();
+    return () => {};
+  }
+  const observer = new MutationObserver(() => {
+    if (locked()) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe(document.body, { attributes: true, attributeFilter: ['style'] });
+  return () => observer.disconnect();
+}
+
 function shownRecently(now: number): boolean {
   const last = readStored<unknown>(PROMO_STORAGE_KEY, null);
   const time = typeof last === 'number' ? last : typeof last === 'string' ? Date.parse(last) : NaN;
@@ -40,12 +60,15 @@ export function PromoPopup() {
   useEffect(() => {
     if (shownRecently(Date.now())) return;
     let cancelled = false;
+    let stopWaiting = () => {};
     const show = (module: PromoDialogCode) => {
       if (cancelled) return;
-      // Remember the showing itself, so closing the tab without answering also counts.
-      writeStored(PROMO_STORAGE_KEY, Date.now());
-      setDialog(() => module);
-      setOpen(true);
+      stopWaiting = whenNothingIsOpen(() => {
+        // Remember the showing itself, so closing the tab without answering also counts.
+        writeStored(PROMO_STORAGE_KEY, Date.now());
+        setDialog(() => module);
+        setOpen(true);
+      });
     };
     const preload = window.setTimeout(() => void loadPromoDialog().catch(() => {}), LIMITS.promoDelayMs - PRELOAD_LEAD_MS);
     const timer = window.setTimeout(() => {
@@ -55,6 +78,7 @@ export function PromoPopup() {
     }, LIMITS.promoDelayMs);
     return () => {
       cancelled = true;
+      stopWaiting();
       window.clearTimeout(preload);
       window.clearTimeout(timer);
     };
