@@ -61,6 +61,18 @@ describe('toast', () => {
     expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
   });
 
+  it('shows toasts at the bottom, clear of the top bar and navigation, with a labelled close button', async () => {
+    const { toast, Toaster } = await firstLoad();
+    render(<Toaster />);
+    toast.error('Failed to approve listing');
+    expect(await screen.findByText('Failed to approve listing')).toBeInTheDocument();
+    const list = document.querySelector('[data-sonner-toaster]');
+    expect(list).toHaveAttribute('data-y-position', 'bottom');
+    const close = screen.getByRole('button', { name: 'Close' });
+    await act(async () => fireEvent.click(close));
+    await waitFor(() => expect(screen.queryByText('Failed to approve listing')).not.toBeInTheDocument());
+  });
+
   it('dismissing before any toast was asked for loads nothing', async () => {
     const { toast, loadedToastArea } = await firstLoad();
     toast.dismiss();
