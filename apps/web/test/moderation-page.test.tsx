@@ -75,8 +75,11 @@ describe('moderation queue', () => {
     renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
     await user.click(await screen.findByRole('button', { name: 'Decline Decline Me' }));
     const dialog = screen.getByRole('dialog', { name: 'Decline listing' });
+    // The moderator's next step is to type the reason, not to close the dialog.
+    await waitFor(() => expect(within(dialog).getByLabelText(/Reason for the seller/)).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Decline listing' }));
     expect(within(dialog).getByText('Please give a reason for declining')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Reason for the seller/)).toHaveFocus();
     expect(calls.some((call) => call.path.endsWith('/decline'))).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Price is above the 40-60% guide' }));

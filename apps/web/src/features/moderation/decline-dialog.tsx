@@ -1,6 +1,7 @@
 // Declining a listing: the seller reads the reason, so one is required. Common reasons are one tap
-// away and can be edited or added to.
-import { useState, type FormEvent } from 'react';
+// away and can be edited or added to. The reason field has focus from the start (the moderator's next
+// step is to type), and gets it back when the reason is missing, so the error is read where it is fixed.
+import { useRef, useState, type FormEvent, type RefObject } from 'react';
 import { LISTING_DECLINE_REASONS, declineListingSchema, firstIssueMessage, type Book } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -16,14 +17,22 @@ export interface DeclineDialogProps {
 }
 
 export function DeclineDialog({ book, busy, onClose, onDecline }: DeclineDialogProps) {
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
   return (
-    <Dialog open={book !== null} onClose={onClose} title="Decline listing" description={book?.title}>
-      {book && <DeclineForm key={book.id} busy={busy} onCancel={onClose} onDecline={onDecline} />}
+    <Dialog open={book !== null} onClose={onClose} title="Decline listing" description={book?.title} initialFocusRef={reasonRef}>
+      {book && <DeclineForm key={book.id} reasonRef={reasonRef} busy={busy} onCancel={onClose} onDecline={onDecline} />}
     </Dialog>
   );
 }
 
-function DeclineForm({ busy, onCancel, onDecline }: { busy: boolean; onCancel: () => void; onDecline: (reason: string) => void }) {
+interface DeclineFormProps {
+  reasonRef: RefObject<HTMLTextAreaElement | null>;
+  busy: boolean;
+  onCancel: () => void;
+  onDecline: (reason: string) => void;
+}
+
+function DeclineForm({ reasonRef, busy, onCancel, onDecline }: DeclineFormProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -32,6 +41,7 @@ function DeclineForm({ busy, onCancel, onDecline }: { busy: boolean; onCancel: (
     const parsed = declineListingSchema.safeParse({ reason });
     if (!parsed.success) {
       setError(firstIssueMessage(parsed.error));
+      reasonRef.current?.focus();
       return;
     }
     setError(undefined);
@@ -64,6 +74,7 @@ function DeclineForm({ busy, onCancel, onDecline }: { busy: boolean; onCancel: (
       </fieldset>
       <Field label="Reason for the seller" required error={error} hint="The seller sees this in their notice and on the listing.">
         <Textarea
+          ref={reasonRef}
           value={reason}
           rows={3}
           onChange={(event) => {
