@@ -110,6 +110,8 @@ describe('dashboard shell', () => {
     renderApp('/seller');
     const collapse = await screen.findByRole('button', { name: 'Collapse sidebar' });
     expect(collapse).toHaveAttribute('aria-expanded', 'true');
+    const sidebar = collapse.closest<HTMLElement>('#dashboard-sidebar')!;
+    expect(within(sidebar).getByRole('button', { name: /^Notifications/ })).toBeInTheDocument();
     await user.click(collapse);
     const expand = screen.getByRole('button', { name: 'Expand sidebar' });
     expect(expand).toHaveAttribute('aria-expanded', 'false');
@@ -117,6 +119,8 @@ describe('dashboard shell', () => {
     // Icons only, but every entry keeps its name.
     const [nav] = screen.getAllByRole('navigation', { name: 'Dashboard' });
     expect(within(nav!).getByRole('link', { name: 'Sell a Book' })).toBeInTheDocument();
+    // The bell stays in the narrow sidebar.
+    expect(within(sidebar).getByRole('button', { name: /^Notifications/ })).toBeInTheDocument();
   });
 
   it('opens the phone menu, closes it with Escape and locks scrolling meanwhile', async () => {

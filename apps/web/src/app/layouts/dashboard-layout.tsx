@@ -111,7 +111,8 @@ interface ProfileProps {
 function Profile({ student, collapsed, style, onPick, extra }: ProfileProps) {
   const avatar = <AvatarImage seed={student.id} style={style} size={collapsed ? 40 : 44} />;
   return (
-    <div className={cn('flex items-center gap-3 rounded-2xl bg-ink-50 p-2', collapsed && 'justify-center bg-transparent p-0')}>
+    // Collapsed, the avatar and the bell stack: the bell stays one tap away in the narrow sidebar too.
+    <div className={cn('flex items-center gap-3 rounded-2xl bg-ink-50 p-2', collapsed && 'flex-col justify-center gap-2 bg-transparent p-0')}>
       {onPick ? (
         <button
           type="button"
@@ -132,7 +133,7 @@ function Profile({ student, collapsed, style, onPick, extra }: ProfileProps) {
           <p className="truncate text-xs text-ink-600">{AREA_LABELS[student.role]}</p>
         </div>
       )}
-      {!collapsed && extra}
+      {extra}
     </div>
   );
 }
