@@ -39,12 +39,13 @@ function NavCount({ count, collapsed }: { count: number; collapsed: boolean }) {
   return (
     <span
       className={cn(
-        'grid h-5 min-w-5 place-items-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white',
+        'flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white',
         collapsed ? 'absolute top-1 right-1' : 'ml-auto',
       )}
     >
-      <span aria-hidden="true">{shown}</span>
-      <span className="sr-only">{`, ${count} ${count === 1 ? 'item' : 'items'}`}</span>
+      {/* The link's name reads 'Cart 2 items': the visible number is part of it, as it must be. */}
+      {shown}
+      <span className="sr-only">{count === 1 ? ' item' : ' items'}</span>
     </span>
   );
 }
