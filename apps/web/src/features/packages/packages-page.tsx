@@ -148,9 +148,10 @@ function PackageDialog({ pkg, onClose }: { pkg: TextbookPackage | null; onClose:
           </li>
         ))}
       </ul>
-      <div className="mt-5 flex items-center justify-between rounded-xl bg-brand-50 px-4 py-3">
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-1 rounded-xl bg-brand-50 px-4 py-3">
         <span className="font-semibold text-brand-900">Total price</span>
-        <span className="text-2xl font-bold text-brand-800">{shown.price === null ? '' : formatRand(shown.price)}</span>
+        {/* An amount never breaks inside itself ("R 2 499," above "99" on a narrow phone). */}
+        <span className="text-xl font-bold whitespace-nowrap text-brand-800 sm:text-2xl">{shown.price === null ? '' : formatRand(shown.price)}</span>
       </div>
     </Dialog>
   );
@@ -255,7 +256,7 @@ export function PackagesPage({ area }: PackagesPageProps) {
                   </span>
                   <span className="text-lg font-semibold text-ink-900">{pkg.name}</span>
                   <span className="text-sm text-ink-600">{pkg.description}</span>
-                  {pkg.price !== null && <span className="mt-auto pt-2 text-xl font-bold text-brand-800">{formatRand(pkg.price)}</span>}
+                  {pkg.price !== null && <span className="mt-auto pt-2 text-xl font-bold whitespace-nowrap text-brand-800">{formatRand(pkg.price)}</span>}
                 </span>
               </button>
             )}
