@@ -6,6 +6,7 @@ export * from './faculties';
 export * from './constants';
 export * from './messages';
 export * from './format';
+export * from './text';
 export * from './packages';
 export * from './api-types';
 export * from './schemas/index';

@@ -124,3 +124,13 @@ export function uploadMoreImages(count: number): string {
 export function canAddMoreImages(count: number): string {
   return `You can add ${count} more images`;
 }
+
+/** A one-line field (a name, a meetup place, a book title) holding a line break (text.ts). */
+export function oneLineOnly(field: string): string {
+  return `${field} must be on one line`;
+}
+
+/** A one-line field holding a character that shows as nothing or turns the text around (text.ts). */
+export function hiddenCharacters(field: string): string {
+  return `${field} cannot contain invisible or text-direction characters`;
+}

@@ -57,6 +57,11 @@ const hostileValues: unknown[] = [
   '',
   ' ',
   '\u0000',
+  // Text that shows as something else, or breaks a mail header (text rule; see text-rule.test.ts).
+  '\u202Egnp.exe',
+  '\u200B',
+  'Thandi\r\nBcc: mallory@evil.test',
+  '\uD800',
   '<img src=x onerror=alert(1)>',
   "' OR 1=1 --",
   'x'.repeat(100_000),

@@ -5,7 +5,7 @@ import { LIMITS } from '../constants';
 import { USER_TYPES } from '../enums';
 import { MESSAGES } from '../messages';
 import { UNIVERSITY_IDS } from '../universities';
-import { body, choice, emailField, isMissing, requiredText } from './common';
+import { body, choice, emailField, isMissing, line, requiredText, token } from './common';
 
 export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
@@ -81,13 +81,20 @@ const newAccountPassword = () =>
   accountPassword({ required: MESSAGES.passwordRequired, tooShort: MESSAGES.passwordMinLong });
 
 const name = (required: string, label: string) =>
-  requiredText({ required, invalid: `${label} must be text`, max: 100, maxMessage: `${label} must be at most 100 characters` });
+  requiredText({
+    text: line(label),
+    required,
+    invalid: `${label} must be text`,
+    max: 100,
+    maxMessage: `${label} must be at most 100 characters`,
+  });
 
 const firstName = () => name(MESSAGES.firstNameRequired, 'First name');
 const lastName = () => name(MESSAGES.lastNameRequired, 'Last name');
 
 const studentNumber = () =>
   requiredText({
+    text: line('Student number'),
     required: MESSAGES.studentNumberRequired,
     invalid: 'Student number must be text',
     max: 30,
@@ -153,7 +160,7 @@ export type ResetRequestBody = z.output<typeof resetRequestSchema>;
 
 /** POST /auth/password-reset/confirm: a missing or malformed token is an invalid link. */
 export const resetConfirmSchema = body({
-  token: requiredText({ required: MESSAGES.resetInvalid, max: 512, maxMessage: MESSAGES.resetInvalid }),
+  token: requiredText({ text: token, required: MESSAGES.resetInvalid, max: 512, maxMessage: MESSAGES.resetInvalid }),
   password: newAccountPassword(),
 });
 export type ResetConfirmBody = z.output<typeof resetConfirmSchema>;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
+import { toOneLine } from '../text';
 import { UNIVERSITY_IDS } from '../universities';
 
 export const CATALOGUE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
@@ -48,8 +49,9 @@ export const catalogueQuerySchema = z
       z
         .union([z.string(), z.number()], { error: 'q must be text' })
         .transform((text) =>
-          // Control characters (NUL and friends) never help a search and upset some engines.
-          String(text).replace(/\p{Cc}/gu, ' ').trim().slice(0, LIMITS.searchQueryMaxLength).trim(),
+          // Control characters (NUL and friends) never help a search and upset some engines; NFC and no
+          // invisible characters, so the words match the listings' text, which is stored that way.
+          toOneLine(String(text)).slice(0, LIMITS.searchQueryMaxLength).trim(),
         )
         .transform((text) => text || undefined)
         .optional(),

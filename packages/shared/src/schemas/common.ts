@@ -1,14 +1,55 @@
 // Building blocks for the payload schemas: fields whose missing, empty and wrong-typed values each get
 // the message the UI shows, plus helpers that turn a ZodError into the API's `error` and `fields`.
 import { z } from 'zod';
-import { MESSAGES } from '../messages';
+import { hiddenCharacters, MESSAGES, oneLineOnly } from '../messages';
+import { cleanLines, lineProblem, normaliseText } from '../text';
 
 /** JSON null counts as missing: a client that sends `"email": null` left the field out. */
 export function isMissing(input: unknown): boolean {
   return input === undefined || input === null;
 }
 
+/**
+ * How a text field's value is cleaned (text.ts; docs/decisions/0011-text-normalisation.md). Every text
+ * field picks one, so none is left out of the rule by accident.
+ * - `line(label)`: one line people read as a name, place or title. NFC; a line break or hidden character
+ *   is refused with a message naming the field, since it is short, typed rather than pasted, and the
+ *   person should see and fix what would be stored rather than have it changed behind their back.
+ * - `prose`: several lines, often pasted from a chat or a document that brings invisible characters
+ *   along. NFC, line breaks as "\n"; hidden characters are removed, since the reader could never see them
+ *   and the writer could not find them to fix a refusal.
+ * - `token`: an id or secret that is looked up, never shown; trimmed only, compared as sent.
+ */
+export type TextRule = { kind: 'line'; label: string } | { kind: 'prose' } | { kind: 'token' };
+
+export const line = (label: string): TextRule => ({ kind: 'line', label });
+export const prose: TextRule = { kind: 'prose' };
+export const token: TextRule = { kind: 'token' };
+
+/** `schema` (a plain string) cleaned and trimmed under `rule`; length checks chained after see the result. */
+export function textRule(schema: z.ZodString, rule: TextRule): z.ZodString {
+  if (rule.kind === 'token') return schema.trim();
+  if (rule.kind === 'prose') return schema.overwrite(cleanLines).trim();
+  const { label } = rule;
+  return schema
+    .overwrite(normaliseText)
+    .trim()
+    .check((payload) => {
+      const problem = lineProblem(payload.value);
+      if (!problem) return;
+      payload.issues.push({
+        code: 'custom',
+        message: problem === 'lineBreak' ? oneLineOnly(label) : hiddenCharacters(label),
+        input: payload.value,
+        // Its own message first: "too long" or "may only contain" would not say what to fix.
+        continue: false,
+      });
+    });
+}
+
 interface TextOptions {
+  /** How the value is cleaned: `line(label)`, `prose` or `token`. */
+  text: TextRule;
   /** Message when the field is absent, null or blank after trimming. */
   required: string;
   /** Message when the field is not a string (defaults to the required message). */
@@ -17,23 +58,21 @@ interface TextOptions {
   maxMessage?: string;
 }
 
-/** A required, trimmed string. */
-export function requiredText({ required, invalid, max, maxMessage }: TextOptions) {
-  const base = z
-    .string({ error: (issue) => (isMissing(issue.input) ? required : (invalid ?? required)) })
-    .trim()
-    .min(1, { error: required, abort: true });
+/** A required string, cleaned under its text rule and trimmed. */
+export function requiredText({ text, required, invalid, max, maxMessage }: TextOptions) {
+  const base = textRule(z.string({ error: (issue) => (isMissing(issue.input) ? required : (invalid ?? required)) }), text).min(1, {
+    error: required,
+    abort: true,
+  });
   return max === undefined ? base : base.max(max, maxMessage ?? `Must be at most ${max} characters`);
 }
 
 /**
- * An optional trimmed string: absent, null and blank all become undefined, so a cleared form field
- * and a field left out mean the same thing.
+ * An optional string, cleaned under its text rule and trimmed: absent, null and blank all become
+ * undefined, so a cleared form field and a field left out mean the same thing.
  */
-export function optionalText(max: number, maxMessage: string, invalid = 'Must be text') {
-  return z
-    .string({ error: invalid })
-    .trim()
+export function optionalText(text: TextRule, max: number, maxMessage: string, invalid = 'Must be text') {
+  return textRule(z.string({ error: invalid }), text)
     .max(max, maxMessage)
     .nullish()
     .transform((value) => (value ? value : undefined));

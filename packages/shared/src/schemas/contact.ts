@@ -3,22 +3,25 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { MESSAGES } from '../messages';
 import { CONTACT_UNIVERSITIES } from '../universities';
-import { body, choice, emailField, requiredText } from './common';
+import { body, choice, emailField, line, prose, requiredText } from './common';
 
 export const contactSchema = body({
   firstName: requiredText({
+    text: line('First name'),
     required: MESSAGES.firstNameRequired,
     invalid: 'First name must be text',
     max: 100,
     maxMessage: 'First name must be at most 100 characters',
   }),
   lastName: requiredText({
+    text: line('Last name'),
     required: MESSAGES.lastNameRequired,
     invalid: 'Last name must be text',
     max: 100,
     maxMessage: 'Last name must be at most 100 characters',
   }),
   studentNumber: requiredText({
+    text: line('Student number'),
     required: MESSAGES.studentNumberRequired,
     invalid: 'Student number must be text',
     max: 30,
@@ -27,6 +30,7 @@ export const contactSchema = body({
   university: choice(CONTACT_UNIVERSITIES, MESSAGES.universityRequired),
   email: emailField(),
   message: requiredText({
+    text: prose,
     required: MESSAGES.messageRequired,
     invalid: 'Message must be text',
     max: LIMITS.contactMessageMaxLength,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { YEARS_OF_STUDY } from '../enums';
 import type { Semester } from '../enums';
 import { departmentsOf, FACULTY_KEYS, isFacultyKey } from '../faculties';
-import { body, choice, isMissing, requiredText } from './common';
+import { body, choice, isMissing, line, requiredText } from './common';
 
 const FIELD_ORDER = ['faculty', 'department', 'studentNumber', 'yearOfStudy', 'academicYear', 'semester'];
 
@@ -40,7 +40,12 @@ departmentBelongsToFaculty._zod.def.when = () => true;
 
 export const facultySchema = body({
   faculty: choice(FACULTY_KEYS, 'Please select your faculty'),
-  department: requiredText({ required: 'Please select your department', max: 100, maxMessage: DEPARTMENT_NOT_IN_FACULTY }),
+  department: requiredText({
+    text: line('Department'),
+    required: 'Please select your department',
+    max: 100,
+    maxMessage: DEPARTMENT_NOT_IN_FACULTY,
+  }),
   /** Shown read-only on the form; the server uses the student's own number, so anything here is ignored. */
   studentNumber: z.string().optional().catch(undefined),
   yearOfStudy: choice(YEARS_OF_STUDY, 'Please select your year of study'),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
 import { MESSAGES } from '../messages';
-import { choice, numberInput, optionalText, withNumbersFromText } from './common';
+import { choice, line, numberInput, optionalText, prose, textRule, withNumbersFromText } from './common';
 
 // Phone keyboards type the curly apostrophe (O’Reilly), so it counts as the spec's apostrophe.
 const TEXT_WITH_DIGITS = /^[\p{L}\p{M}\d .,'’-]*$/u;
@@ -37,9 +37,10 @@ const REQUIRED = MESSAGES.requiredFields;
 const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
 function text(label: string, pattern: RegExp, allowed: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : `${label} must be text`) })
-    .trim()
+  return textRule(
+    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : `${label} must be text`) }),
+    line(label),
+  )
     .min(1, { error: REQUIRED, abort: true })
     .max(max, `${label} must be at most ${max} characters`)
     .regex(pattern, `${label} may only contain ${allowed}`);
@@ -91,6 +92,7 @@ export const listingSchema = z.object(
     numberOfPages: wholeNumber('Number of pages', LIMITS.pagesMin, () => LIMITS.pagesMax),
     description: descriptionField(),
     additionalNotes: optionalText(
+      prose,
       LIMITS.additionalNotesMaxLength,
       `Additional notes must be at most ${LIMITS.additionalNotesMaxLength} characters`,
       'Additional notes must be text',
@@ -115,9 +117,10 @@ function priceField() {
 }
 
 function descriptionField() {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'Description must be text') })
-    .trim()
+  return textRule(
+    z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'Description must be text') }),
+    prose,
+  )
     .min(1, { error: REQUIRED, abort: true })
     .max(LIMITS.descriptionMaxLength, `Description must be at most ${LIMITS.descriptionMaxLength} characters`);
 }
@@ -128,9 +131,7 @@ export const listingEditSchema = z.object(
     price: priceField().optional(),
     condition: choice(CONDITIONS, 'Please choose a condition from the list').optional(),
     description: descriptionField().optional(),
-    additionalNotes: z
-      .string({ error: 'Additional notes must be text' })
-      .trim()
+    additionalNotes: textRule(z.string({ error: 'Additional notes must be text' }), prose)
       .max(LIMITS.additionalNotesMaxLength, `Additional notes must be at most ${LIMITS.additionalNotesMaxLength} characters`)
       .nullish()
       .transform((notes) => (notes === undefined ? undefined : notes || null)),

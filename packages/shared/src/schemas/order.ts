@@ -2,11 +2,11 @@
 // reviews, messages between the two parties, and a moderator's decline of a listing.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
-import { body, isMissing, optionalText, requiredText } from './common';
+import { body, isMissing, line, optionalText, prose, requiredText, token } from './common';
 
 /** POST /orders. */
 export const createOrderSchema = body({
-  bookId: requiredText({ required: 'Please choose a book', invalid: 'Book id must be text', max: 100, maxMessage: 'Unknown book' }),
+  bookId: requiredText({ text: token, required: 'Please choose a book', invalid: 'Book id must be text', max: 100, maxMessage: 'Unknown book' }),
 });
 export type CreateOrderBody = z.output<typeof createOrderSchema>;
 
@@ -16,6 +16,7 @@ const MEETUP_TIME_INVALID = 'Meetup time must be a valid date and time';
 /** POST /orders/:id/accept. Whether the time is in the future is the server's check (it owns the clock). */
 export const acceptOrderSchema = body({
   meetupLocation: requiredText({
+    text: line('Meetup place'),
     required: 'Please choose a meetup place',
     invalid: 'Meetup place must be text',
     max: 200,
@@ -31,7 +32,7 @@ export type AcceptOrderBody = z.output<typeof acceptOrderSchema>;
 
 /** POST /orders/:id/decline and /cancel: an optional reason for the other party. */
 export const reasonSchema = body({
-  reason: optionalText(LIMITS.reasonMaxLength, `Reason must be at most ${LIMITS.reasonMaxLength} characters`, 'Reason must be text'),
+  reason: optionalText(prose, LIMITS.reasonMaxLength, `Reason must be at most ${LIMITS.reasonMaxLength} characters`, 'Reason must be text'),
 });
 export type ReasonBody = z.output<typeof reasonSchema>;
 
@@ -41,6 +42,7 @@ const RATING_MESSAGE = 'Please choose a rating from 1 to 5';
 export const reviewSchema = body({
   rating: z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE),
   comment: optionalText(
+    prose,
     LIMITS.reviewCommentMaxLength,
     `Comment must be at most ${LIMITS.reviewCommentMaxLength} characters`,
     'Comment must be text',
@@ -51,6 +53,7 @@ export type ReviewBody = z.output<typeof reviewSchema>;
 /** POST /orders/:id/messages. */
 export const messageSchema = body({
   body: requiredText({
+    text: prose,
     required: 'Message cannot be empty',
     invalid: 'Message must be text',
     max: LIMITS.messageMaxLength,
@@ -62,6 +65,7 @@ export type MessageBody = z.output<typeof messageSchema>;
 /** POST /admin/books/:id/decline: the seller reads the reason, so it is required. */
 export const declineListingSchema = body({
   reason: requiredText({
+    text: prose,
     required: 'Please give a reason for declining',
     invalid: 'Reason must be text',
     max: LIMITS.reasonMaxLength,
