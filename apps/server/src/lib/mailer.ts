@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { cleanLines, toOneLine } from '@reshelf/shared';
 import { newId } from './ids.ts';
 
 export interface Mail {
@@ -22,7 +23,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await transport.sendMail({ from: opts.from, ...mail, subject: toOneLine(mail.subject) });
       },
     };
   }
@@ -32,7 +33,7 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
       await fs.mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}.json`;
       const tmp = path.join(dir, `.${name}.tmp`);
-      await fs.writeFile(tmp, JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }, null, 2));
+      await fs.writeFile(tmp, JSON.stringify({ to: mail.to, subject: toOneLine(mail.subject), text: mail.text, html: mail.html }, null, 2));
       await fs.rename(tmp, path.join(dir, name));
     },
   };
@@ -41,8 +42,17 @@ export function createMailer(opts: { smtpUrl: string | undefined; from: string; 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** A plain, branded mail that reads well on a phone: a heading, paragraphs, an optional button. */
-export function brandedMail(opts: { to: string; subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } }): Mail {
+/**
+ * A plain, branded mail that reads well on a phone: a heading, paragraphs, an optional button.
+ *
+ * Subjects and headings are built from names, titles and places students typed, some of them stored
+ * before the text rule (docs/decisions/0011-text-normalisation.md) refused hidden characters and line
+ * breaks. So they are made one clean line here, where they leave (a line break in a subject starts a
+ * header of its own; U+202E turns the words around in the inbox), and paragraphs lose the same hidden
+ * characters but keep their lines. The senders above clean the subject again for mail not built here.
+ */
+export function brandedMail(input: { to: string; subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } }): Mail {
+  const opts = { ...input, subject: toOneLine(input.subject), heading: toOneLine(input.heading), paragraphs: input.paragraphs.map(cleanLines) };
   const text = [opts.heading, '', ...opts.paragraphs.flatMap((p) => [p, '']), ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []), '— Reshelf, second-hand textbooks between students'].join('\n');
   const button = opts.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#15803d;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#52525b">Or open this link: ${escapeHtml(opts.action.url)}</p>`
