@@ -104,6 +104,17 @@ describe('sign-up page', () => {
     expect(registered(calls)).toHaveLength(0);
   });
 
+  it('refuses a name holding a right-to-left override with the message the API gives, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(() => undefined);
+    renderApp('/signup');
+    await fillValidForm(user);
+    await user.type(screen.getByLabelText('First Name'), '\u202Egnp.exe');
+    await user.click(screen.getByRole('button', { name: 'Join Reshelf' }));
+    expect(await screen.findByText('First name cannot contain invisible or text-direction characters')).toBeInTheDocument();
+    expect(registered(calls)).toHaveLength(0);
+  });
+
   it('refuses a second submit while the first is running', async () => {
     const user = userEvent.setup();
     const calls = mockApi((call) => (call.path === '/auth/register' ? new Promise<Response>(() => {}) : undefined));
