@@ -336,7 +336,7 @@ export function OrderPage({ area }: OrderPageProps) {
                 <dt className="sr-only">Condition</dt>
                 <dd className="text-ink-600">{CONDITION_LABELS[data.book.condition]}</dd>
                 <dt className="mt-2 font-medium text-ink-600">Amount</dt>
-                <dd className="text-xl font-bold text-brand-800">{formatRand(data.amount)}</dd>
+                <dd className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">{formatRand(data.amount)}</dd>
                 <dt className="mt-2 font-medium text-ink-600">{as === 'buyer' ? 'Seller' : 'Buyer'}</dt>
                 <dd className="font-semibold text-ink-900">{other.firstName}</dd>
               </dl>
