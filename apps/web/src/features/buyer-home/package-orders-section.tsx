@@ -79,14 +79,15 @@ export function PackageOrdersSection() {
                   Ordered {formatDate(order.createdAt)} · {status.next}
                 </p>
               </div>
-              <div className="flex items-center justify-between gap-3 sm:justify-end">
+              {/* Wraps on a 320 px phone rather than pushing Cancel past the card's edge. */}
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:flex-nowrap sm:justify-end">
                 <Badge tone={status.tone}>{status.label}</Badge>
                 <span className="font-bold whitespace-nowrap text-ink-900">{formatRand(order.amount)}</span>
                 {open && (
                   <Button
                     variant="ghost"
                     size="sm"
-                    className="text-red-800 hover:bg-red-50 hover:text-red-900"
+                    className="ml-auto text-red-800 hover:bg-red-50 hover:text-red-900 sm:ml-0"
                     onClick={() => setConfirming(order)}
                     aria-label={`Cancel the ${order.packageName} package order`}
                   >
