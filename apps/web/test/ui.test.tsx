@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, Button, Dialog, Field, Input, PasswordInput, Spinner, Tabs } from '../src/components/ui';
+import { Badge, BookImage, Button, Dialog, Field, Input, PasswordInput, Spinner, Tabs } from '../src/components/ui';
 
 describe('design system', () => {
   it('Field ties the label, hint and error to its control', () => {
@@ -105,5 +105,19 @@ describe('design system', () => {
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Security panel');
     await user.keyboard('{ArrowRight}');
     expect(profile).toHaveFocus();
+  });
+
+  it('shows the placeholder for a listing photo that is missing or fails to load, and tries a new source', () => {
+    const { rerender } = render(<BookImage src={undefined} alt="Cover" />);
+    expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/placeholder-book.svg');
+
+    rerender(<BookImage src="/uploads/a.webp" alt="Cover" />);
+    const photo = screen.getByRole('img', { name: 'Cover' });
+    expect(photo).toHaveAttribute('src', '/uploads/a.webp');
+    fireEvent.error(photo);
+    expect(photo).toHaveAttribute('src', '/placeholder-book.svg');
+
+    rerender(<BookImage src="/uploads/b.webp" alt="Cover" />);
+    expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/uploads/b.webp');
   });
 });

@@ -1,4 +1,6 @@
-// A listing photo that falls back to the self-hosted placeholder when it cannot load (spec section 2).
+// A listing photo. Every place that shows one (catalogue, book page, moderation, cart, orders, the seller's
+// pages) uses this, so a photo that is missing or fails to load shows the same self-hosted placeholder
+// everywhere instead of the browser's broken-image icon in some places.
 import { useState, type ImgHTMLAttributes } from 'react';
 
 export const PLACEHOLDER_BOOK_IMAGE = '/placeholder-book.svg';

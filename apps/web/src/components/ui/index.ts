@@ -1,6 +1,7 @@
 // The design system: every page builds from these primitives.
 export { Avatar, avatarUrl, type AvatarProps } from './avatar';
 export { Badge, STATUS_TONES, type BadgeProps, type BadgeStatus, type BadgeTone } from './badge';
+export { BookImage, PLACEHOLDER_BOOK_IMAGE, type BookImageProps } from './book-image';
 export { Button, ButtonLink, buttonClasses, type ButtonProps, type ButtonLinkProps, type ButtonSize, type ButtonVariant } from './button';
 export { Card, CardText, CardTitle, type CardProps } from './card';
 export { Checkbox, type CheckboxProps } from './checkbox';

@@ -2,9 +2,10 @@
 // the buyer's recent orders, each list with its View All link. Nothing here is a sample figure.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BookOpen, CheckCircle2, Clock, Library, Receipt, ShoppingCart } from 'lucide-react';
+import { CheckCircle2, Clock, Library, Receipt, ShoppingCart } from 'lucide-react';
 import { ORDER_STATUS_LABELS, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
+import { BookImage } from '../../components/ui/book-image';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -124,13 +125,7 @@ export function BuyerHomePage() {
               {books.data.items.map((book) => (
                 <li key={book.id}>
                   <Link to={`/buyer/books/${book.id}`} className="flex items-center gap-3 rounded-xl p-3 hover:bg-ink-50">
-                    {book.images[0] ? (
-                      <img src={book.images[0].thumbUrl} alt="" width={40} height={52} loading="lazy" className="h-13 w-10 shrink-0 rounded-md bg-ink-100 object-cover" />
-                    ) : (
-                      <span className="grid h-13 w-10 shrink-0 place-items-center rounded-md bg-ink-100 text-ink-400">
-                        <BookOpen aria-hidden="true" size={18} />
-                      </span>
-                    )}
+                    <BookImage src={book.images[0]?.thumbUrl} width={40} height={52} className="h-13 w-10 shrink-0 rounded-md bg-ink-100 object-cover" />
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-semibold text-ink-900">{book.title}</span>
                       <span className="block truncate text-sm text-ink-600">{book.author}</span>

@@ -3,9 +3,10 @@
 // the rest go through. Checkout ends on a summary linking to every order it created.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AlertTriangle, BookOpen, CheckCircle2, Package, ShoppingCart, Trash2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Package, ShoppingCart, Trash2 } from 'lucide-react';
 import { AVAILABILITY_LABELS, CONDITION_LABELS, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
+import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -169,13 +170,7 @@ export function CartPage() {
             <Row
               key={`book-${book.id}`}
               image={
-                book.images[0] ? (
-                  <img src={book.images[0].thumbUrl} alt="" width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />
-                ) : (
-                  <span className="grid h-18 w-14 shrink-0 place-items-center rounded-lg bg-ink-100 text-ink-400">
-                    <BookOpen aria-hidden="true" />
-                  </span>
-                )
+                <BookImage src={book.images[0]?.thumbUrl} width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />
               }
               title={book.title}
               detail={`${book.author} · ${book.edition} · ${CONDITION_LABELS[book.condition]}`}

@@ -1,11 +1,12 @@
 // Every photo of a listing, big enough to judge; tapping one opens it full size with Previous and Next.
 import { useState } from 'react';
 import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
-import type { BookImage } from '@reshelf/shared';
+import type { BookImage as Photo } from '@reshelf/shared';
+import { BookImage } from '../../components/ui/book-image';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 
-export function PhotoGallery({ images, title }: { images: BookImage[]; title: string }) {
+export function PhotoGallery({ images, title }: { images: Photo[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
   const [shown, setShown] = useState(0);
   const count = images.length;
@@ -33,13 +34,10 @@ export function PhotoGallery({ images, title }: { images: BookImage[]; title: st
               aria-label={`Enlarge photo ${index + 1} of ${count}`}
               className="group relative block w-full overflow-hidden rounded-xl border border-ink-200 bg-ink-100"
             >
-              <img
+              <BookImage
                 src={image.thumbUrl}
-                alt=""
                 width={320}
                 height={240}
-                loading="lazy"
-                decoding="async"
                 className="aspect-[4/3] w-full object-cover transition-transform duration-200 group-hover:scale-105"
               />
               <span aria-hidden="true" className="absolute right-1.5 bottom-1.5 rounded-full bg-ink-900/70 p-1.5 text-white">
@@ -52,7 +50,7 @@ export function PhotoGallery({ images, title }: { images: BookImage[]; title: st
 
       <Dialog open={open !== null} onClose={() => setOpen(null)} title={`${title}: photo ${shown + 1} of ${count}`} size="lg">
         {current && (
-          <img src={current.url} alt={`Photo ${shown + 1} of ${title}`} className="max-h-[70dvh] w-full rounded-xl bg-ink-100 object-contain" />
+          <BookImage src={current.url} alt={`Photo ${shown + 1} of ${title}`} loading="eager" className="max-h-[70dvh] w-full rounded-xl bg-ink-100 object-contain" />
         )}
         {count > 1 && (
           <div className="mt-4 flex justify-between gap-3">

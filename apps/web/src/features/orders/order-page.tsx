@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, Search, ShieldCheck } from 'lucide-react';
 import { CONDITION_LABELS, ORDER_STATUS_LABELS, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
+import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -319,13 +320,7 @@ export function OrderPage({ area }: OrderPageProps) {
 
           <Panel title="The book" icon={<BookOpen aria-hidden="true" size={20} className="text-brand-700" />}>
             <div className="flex gap-4">
-              {photo ? (
-                <img src={photo.thumbUrl} alt="" width={96} height={128} className="h-32 w-24 shrink-0 rounded-xl bg-ink-100 object-cover" />
-              ) : (
-                <div className="grid h-32 w-24 shrink-0 place-items-center rounded-xl bg-ink-100 text-ink-400">
-                  <BookOpen aria-hidden="true" />
-                </div>
-              )}
+              <BookImage src={photo?.thumbUrl} width={96} height={128} className="h-32 w-24 shrink-0 rounded-xl bg-ink-100 object-cover" />
               <dl className="min-w-0 text-sm">
                 <dt className="sr-only">Title</dt>
                 <dd className="text-base font-semibold text-ink-900">{data.book.title}</dd>

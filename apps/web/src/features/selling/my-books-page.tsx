@@ -13,7 +13,7 @@ import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fetchAllSellerBooks, sellingKeys, withdrawListing } from './api';
-import { BookImage } from './book-image';
+import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { EditListingDialog } from './edit-listing-dialog';
 import { LoadError } from './load-error';

@@ -12,7 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { fetchAllSellerBooks, fetchSellerOrders, sellingKeys } from './api';
-import { BookImage } from './book-image';
+import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { LoadError } from './load-error';
 

@@ -1,8 +1,8 @@
 // One catalogue result: photo, title, author, edition, condition, price, university and the seller.
 import { Link } from 'react-router';
-import { BookOpen } from 'lucide-react';
 import { CONDITION_LABELS, formatRand, universityLabel, universityName, type Book } from '@reshelf/shared';
 import { Badge } from '../../../components/ui/badge';
+import { BookImage } from '../../../components/ui/book-image';
 import { RatingStars } from './rating-stars';
 
 export interface BookCardProps {
@@ -21,22 +21,14 @@ export function BookCard({ book, basePath, action, priority = false }: BookCardP
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card border border-ink-200 bg-white shadow-soft transition-shadow hover:shadow-lift">
       <div className="relative aspect-[3/4] overflow-hidden bg-ink-100">
-        {photo ? (
-          <img
-            src={photo.thumbUrl}
-            alt=""
-            width={300}
-            height={400}
-            loading={priority ? 'eager' : 'lazy'}
-            fetchPriority={priority ? 'high' : undefined}
-            decoding="async"
-            className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
-          />
-        ) : (
-          <div className="grid h-full place-items-center text-ink-400">
-            <BookOpen aria-hidden="true" size={48} />
-          </div>
-        )}
+        <BookImage
+          src={photo?.thumbUrl}
+          width={300}
+          height={400}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
+        />
         <Badge tone="brand" className="absolute top-3 left-3 bg-white/95">
           {CONDITION_LABELS[book.condition]}
         </Badge>

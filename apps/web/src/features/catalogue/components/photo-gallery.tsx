@@ -1,12 +1,12 @@
 // A listing's photos: one large image and a row of thumbnails as buttons. Arrow keys, Home and End
 // move between thumbnails (a roving tab stop), so the row is one Tab stop for keyboard users.
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { BookOpen } from 'lucide-react';
-import type { BookImage } from '@reshelf/shared';
+import type { BookImage as Photo } from '@reshelf/shared';
+import { BookImage } from '../../../components/ui/book-image';
 import { cn } from '../../../lib/cn';
 
 export interface PhotoGalleryProps {
-  images: BookImage[];
+  images: Photo[];
   title: string;
 }
 
@@ -17,9 +17,8 @@ export function PhotoGallery({ images, title }: PhotoGalleryProps) {
 
   if (!current) {
     return (
-      <div className="grid aspect-[4/5] place-items-center rounded-card bg-ink-100 text-ink-400">
-        <BookOpen aria-hidden="true" size={64} />
-        <span className="sr-only">No photos</span>
+      <div className="overflow-hidden rounded-card border border-ink-200 bg-ink-100">
+        <BookImage src={undefined} alt="No photos" width={960} height={1200} loading="eager" className="aspect-[4/5] h-auto w-full object-contain" />
       </div>
     );
   }
@@ -48,8 +47,9 @@ export function PhotoGallery({ images, title }: PhotoGalleryProps) {
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-hidden rounded-card border border-ink-200 bg-ink-100">
-        <img
+        <BookImage
           src={current.url}
+          loading="eager"
           alt={`${title}, photo ${selected + 1} of ${images.length}`}
           width={960}
           height={1200}
@@ -74,7 +74,7 @@ export function PhotoGallery({ images, title }: PhotoGalleryProps) {
                 index === selected ? 'border-brand-600' : 'border-transparent hover:border-ink-300',
               )}
             >
-              <img src={image.thumbUrl} alt="" width={64} height={80} loading="lazy" className="h-20 w-16 object-cover" />
+              <BookImage src={image.thumbUrl} width={64} height={80} className="h-20 w-16 object-cover" />
             </button>
           ))}
         </div>
