@@ -154,8 +154,11 @@ test('a buyer finds, requests and receives a book; the seller accepts, they chat
   await screenshot(page, testInfo, 'buying-order-buyer');
   await screenshot(sellerPage, testInfo, 'buying-order-seller');
 
-  // The handover, then both review.
+  // The handover (it cannot be undone, so it asks first), then both review.
   await page.getByRole('button', { name: 'Confirm handover' }).click();
+  const handover = page.getByRole('alertdialog', { name: 'Confirm the handover?' });
+  await expectNoAxeViolations(page);
+  await handover.getByRole('button', { name: 'I have the book' }).click();
   await expect(page.getByRole('heading', { name: 'Reviews' })).toBeVisible();
   await page.getByRole('radio', { name: '5 stars' }).check({ force: true });
   await page.getByLabel('Comment (optional)').fill('Book exactly as described.');
@@ -171,9 +174,10 @@ test('a buyer finds, requests and receives a book; the seller accepts, they chat
   await expectNoAxeViolations(sellerPage);
   await screenshot(sellerPage, testInfo, 'buying-order-completed');
 
-  // The buyer's transactions list the order.
+  // The buyer's transactions list the order under the sale's one reference, the book's, which the
+  // seller's transactions quote too.
   await page.goto('/buyer/transactions');
-  await expect(page.getByText(`#${orderId.slice(-6).toUpperCase()}`).filter({ visible: true })).toBeVisible();
+  await expect(page.getByText(`#${bookId.slice(-6).toUpperCase()}`).filter({ visible: true })).toBeVisible();
   await screenshot(page, testInfo, 'buying-transactions');
 
   await sellerContext.close();
