@@ -143,4 +143,19 @@ describe('routes', () => {
     await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Back Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(home));
   });
+  it.each([
+    ['/buyer/books?q=calculus', '/books', '?q=calculus'],
+    ['/buyer/books/bk_calculus0000001', '/books/bk_calculus0000001', ''],
+    ['/buyer/packages?package=engineering', '/packages', '?package=engineering'],
+  ])('a visitor with a link to %s sees its public page instead of a login form', async (path, pathname, search) => {
+    mockApi((call) => {
+      if (call.path.startsWith('/books?')) return json(200, { items: [], total: 0, page: 1, pageSize: 12 });
+      if (call.path === '/packages') return json(200, { items: [] });
+      return undefined;
+    });
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe(pathname));
+    expect(router.state.location.search).toBe(search);
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,8 @@
 // Keeps the buyer, seller and admin areas to their role (spec section 6): a spinner while the session
 // check runs, /login for visitors (remembering where they were going), and an access-denied toast
-// plus /login for a signed-in student of another role.
+// plus /login for a signed-in student of another role. A visitor with a link to a buyer page that has a
+// public twin (the catalogue, a book, the packages: say, a link a friend shared) sees that page instead
+// of a login form.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, type Role } from '@reshelf/shared';
@@ -37,6 +39,12 @@ function AccessDenied({ role }: { role: Role }) {
   return null;
 }
 
+/** The public page showing what a buyer-area address shows, for a visitor; null when there is none. */
+export function publicTwin(pathname: string, search: string): string | null {
+  const match = /^\/buyer\/(books(?:\/[^/]+)?|packages)\/?$/.exec(pathname);
+  return match ? `/${match[1]}${search}` : null;
+}
+
 export interface RequireRoleProps {
   role: Role;
   children: ReactNode;
@@ -48,6 +56,8 @@ export function RequireRole({ role, children }: RequireRoleProps) {
 
   if (!student) {
     if (isLoading) return <SessionSpinner />;
+    const twin = publicTwin(location.pathname, location.search);
+    if (twin) return <Navigate to={twin} replace />;
     const state: LoginRedirectState = { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;
   }
