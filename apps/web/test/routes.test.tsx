@@ -158,4 +158,13 @@ describe('routes', () => {
     expect(router.state.location.search).toBe(search);
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
+  it("the landing page does not invite a signed-in student to sign up: Sell Now! goes to a seller's listing form, no promo", async () => {
+    installFakeWebSocket();
+    mockApi(() => undefined);
+    renderSignedIn('/', studentWith('seller'));
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('link', { name: /Sell Now!/ })).toHaveAttribute('href', '/seller/sell');
+    expect(within(main).getByRole('link', { name: 'List a book' })).toHaveAttribute('href', '/seller/sell');
+    expect(within(main).queryByRole('link', { name: 'Join Reshelf' })).not.toBeInTheDocument();
+  });
 });

@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { FEATURED_UNIVERSITIES } from '@reshelf/shared';
 import { ButtonLink } from '../../../components/ui/button';
+import { areaPath, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FaqAccordion } from '../components/faq-accordion';
 import { HeroSearch } from '../components/hero-search';
@@ -43,6 +44,10 @@ const SHORT_NAMES: Record<string, string> = {
 };
 
 export function HomePage() {
+  const { student } = useSession();
+  // Visitors sign up to sell (the spec's Sell Now!); a signed-in seller goes straight to listing a book, and
+  // any other signed-in student to their dashboard rather than a sign-up form they cannot use.
+  const sellPath = student ? (student.role === 'seller' ? '/seller/sell' : areaPath(student.role)) : '/signup';
   usePageTitle(
     null,
     'Buy and sell second-hand university textbooks with students on your campus. Save up to 70%, meet on campus, trade safely. Reshelf is made for South African students.',
@@ -80,7 +85,7 @@ export function HomePage() {
               </p>
             </div>
             <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
-              <ButtonLink to="/signup" size="lg">
+              <ButtonLink to={sellPath} size="lg">
                 Sell Now!
                 <ArrowRight aria-hidden="true" size={20} />
               </ButtonLink>
@@ -212,14 +217,21 @@ export function HomePage() {
             Turn last semester&rsquo;s textbooks into cash, and help a first-year save on theirs.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/signup" size="lg" variant="soft">
-              Join Reshelf
-            </ButtonLink>
+            {student ? (
+              <ButtonLink to={sellPath} size="lg" variant="soft">
+                {student.role === 'seller' ? 'List a book' : 'Go to your dashboard'}
+              </ButtonLink>
+            ) : (
+              <ButtonLink to="/signup" size="lg" variant="soft">
+                Join Reshelf
+              </ButtonLink>
+            )}
           </div>
         </div>
       </section>
 
-      <PromoPopup />
+      {/* The popup invites visitors to sign up; a signed-in student has. */}
+      {!student && <PromoPopup />}
     </>
   );
 }
