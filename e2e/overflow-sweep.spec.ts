@@ -181,39 +181,78 @@ async function seed(browser: Browser, baseURL: string) {
 
 type Role = 'visitor' | 'buyer' | 'seller' | 'admin';
 
-function routesFor(role: Role, s: Seeded): string[] {
-  const publicPages = ['/', '/about', '/team', '/terms', '/privacy', '/ai-tutor', '/contact', '/books', `/books/${s.hostileBook}`, '/no-such-page'];
-  const orderIds = Object.values(s.orders);
+interface Route {
+  path: string;
+  /** Names the screenshot (ids change every run). */
+  name: string;
+  /** Opens something on the page before the check, such as a dialog the issue saw overflow. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const ORDER_STATES = ['requested', 'accepted', 'declined', 'cancelled', 'completed'] as const;
+
+function routesFor(role: Role, s: Seeded): Route[] {
+  const at = (path: string, name = path.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home'): Route => ({ path, name });
+  const publicPages = ['/', '/about', '/team', '/terms', '/privacy', '/ai-tutor', '/contact', '/books'].map((path) => at(path));
+  const book = (base: string, id: string, name: string) => at(`${base}/${id}`, name);
   switch (role) {
     case 'visitor':
-      return [...publicPages, '/signup', '/login', '/reset', '/reset?token=expired-token-for-the-sweep'];
+      return [
+        ...publicPages,
+        book('/books', s.hostileBook, 'book-page'),
+        at('/no-such-page'),
+        at('/signup'),
+        at('/login'),
+        at('/reset'),
+        at('/reset?token=expired-token-for-the-sweep', 'reset-token'),
+      ];
     case 'buyer':
       return [
-        '/buyer',
-        '/buyer/books',
-        `/buyer/books/${s.hostileBook}`,
-        '/buyer/transactions',
-        '/buyer/packages',
-        '/buyer/cart',
-        ...orderIds.map((id) => `/buyer/orders/${id}`),
-        '/buyer/faculty',
-        '/buyer/settings',
-        '/',
-        '/books',
+        at('/buyer'),
+        at('/buyer/books'),
+        book('/buyer/books', s.hostileBook, 'buyer-book-page'),
+        at('/buyer/transactions'),
+        at('/buyer/packages'),
+        at('/buyer/cart'),
+        ...ORDER_STATES.map((state) => book('/buyer/orders', s.orders[state], `buyer-order-${state}`)),
+        at('/buyer/faculty'),
+        at('/buyer/settings'),
+        at('/', 'home-signed-in'),
+        at('/books', 'books-signed-in'),
       ];
     case 'seller':
       return [
-        '/seller',
-        '/seller/sell',
-        '/seller/books',
-        '/seller/transactions',
-        ...orderIds.map((id) => `/seller/orders/${id}`),
-        '/seller/faculty',
-        '/seller/settings',
-        `/books/${s.pendingBook}`,
+        at('/seller'),
+        at('/seller/sell'),
+        at('/seller/books'),
+        {
+          ...at('/seller/books', 'seller-books-withdraw-dialog'),
+          open: async (page) => {
+            await page.getByRole('button', { name: /^Withdraw / }).first().click();
+            await expect(page.getByRole('alertdialog', { name: 'Withdraw this listing?' })).toBeVisible();
+          },
+        },
+        at('/seller/transactions'),
+        ...ORDER_STATES.map((state) => book('/seller/orders', s.orders[state], `seller-order-${state}`)),
+        at('/seller/faculty'),
+        at('/seller/settings'),
+        book('/books', s.pendingBook, 'own-pending-book-page'),
       ];
     case 'admin':
-      return ['/admin', '/admin?tab=approved', '/admin?tab=declined', '/admin?tab=packages', `/books/${s.declinedBook}`];
+      return [
+        at('/admin'),
+        {
+          ...at('/admin', 'admin-decline-dialog'),
+          open: async (page) => {
+            await page.getByRole('button', { name: /^Decline / }).first().click();
+            await expect(page.getByRole('dialog', { name: 'Decline listing' })).toBeVisible();
+          },
+        },
+        at('/admin?tab=approved'),
+        at('/admin?tab=declined'),
+        at('/admin?tab=packages'),
+        book('/books', s.declinedBook, 'declined-book-page'),
+      ];
   }
 }
 
@@ -290,26 +329,34 @@ test.describe('overflow sweep', () => {
 
   for (const role of ['visitor', 'buyer', 'seller', 'admin'] as const) {
     test(`every route fits the screen: ${role}`, async ({ browser }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(150_000);
       const context = await browser.newContext({
         baseURL: testInfo.project.use.baseURL,
         storageState: role === 'visitor' ? undefined : states[role],
         reducedMotion: 'reduce',
       });
-      const page = await context.newPage();
+      // One tab per width, loading the same route side by side.
+      const pages = await Promise.all(
+        WIDTHS.map(async (width) => {
+          const page = await context.newPage();
+          await page.setViewportSize({ width, height: width < 1000 ? 740 : 800 });
+          return { width, page };
+        }),
+      );
       const failures: string[] = [];
       for (const route of routesFor(role, seeded)) {
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: width < 1000 ? 740 : 800 });
-          await test.step(`${route} at ${width} px`, async () => {
-            await page.goto(route);
-            await settle(page);
-          });
-          const problems = await findOverflow(page);
-          const name = `sweep-${role}-${route.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '') || 'home'}-${width}`;
-          await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
-          if (problems.length) failures.push(`${route} at ${width} px:\n    ${problems.slice(0, 6).join('\n    ')}`);
-        }
+        await test.step(route.name, () =>
+          Promise.all(
+            pages.map(async ({ width, page }) => {
+              await page.goto(route.path);
+              await settle(page);
+              await route.open?.(page);
+              const problems = await findOverflow(page);
+              await page.screenshot({ path: path.join('test-results', 'screenshots', `sweep-${role}-${route.name}-${width}.png`), fullPage: true });
+              if (problems.length) failures.push(`${route.path} (${route.name}) at ${width} px:\n    ${problems.slice(0, 6).join('\n    ')}`);
+            }),
+          ),
+        );
       }
       await context.close();
       expect(failures, failures.join('\n')).toEqual([]);

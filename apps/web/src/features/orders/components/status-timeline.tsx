@@ -81,7 +81,7 @@ export function StatusTimeline({ status, wasAccepted }: { status: OrderStatus; w
           </span>
           <span
             className={cn(
-              'mt-2 text-sm font-semibold',
+              'mt-2 text-sm font-semibold wrap-normal',
               step.state === 'upcoming' ? 'text-ink-600' : step.state === 'ended' ? 'text-red-800' : 'text-ink-900',
             )}
           >
