@@ -122,7 +122,7 @@ export function BuyerTransactionsPage() {
                       {orderReference(order)}
                     </Link>
                   </td>
-                  <td className="px-5 py-4 font-medium text-ink-900">{order.book.title}</td>
+                  <td className="px-5 py-4 font-medium text-ink-900"><span className="line-clamp-2">{order.book.title}</span></td>
                   <td className="px-5 py-4 text-ink-900">{formatRand(order.amount)}</td>
                   <td className="px-5 py-4">
                     <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
@@ -142,7 +142,7 @@ export function BuyerTransactionsPage() {
                   <span className="font-mono text-sm font-semibold text-brand-700">{orderReference(order)}</span>
                   <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
                 </span>
-                <span className="font-semibold text-ink-900">{order.book.title}</span>
+                <span className="line-clamp-2 font-semibold text-ink-900">{order.book.title}</span>
                 <span className="flex items-center justify-between text-sm text-ink-700">
                   <span>{formatRand(order.amount)}</span>
                   <span>{formatDate(order.createdAt)}</span>

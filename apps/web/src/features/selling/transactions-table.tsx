@@ -144,7 +144,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
                   <tr key={row.id} className="hover:bg-ink-50/60">
                     <td className="px-4 py-3 font-mono font-semibold text-ink-800">{transactionId(row.id)}</td>
                     <th scope="row" className="px-4 py-3 font-semibold text-ink-900">
-                      {row.title}
+                      <span className="line-clamp-2">{row.title}</span>
                       {row.note && <span className="block text-xs font-normal text-ink-600">{row.note}</span>}
                     </th>
                     <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink-900">{formatRand(row.amount)}</td>
@@ -164,7 +164,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
               <li key={row.id} className="rounded-card border border-ink-200 bg-white p-4 shadow-soft">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="font-semibold text-ink-900">{row.title}</p>
+                    <p className="line-clamp-2 font-semibold text-ink-900">{row.title}</p>
                     {row.note && <p className="text-xs text-ink-600">{row.note}</p>}
                   </div>
                   <p className="shrink-0 font-bold text-ink-900">{formatRand(row.amount)}</p>
