@@ -67,4 +67,16 @@ describe('campus first', () => {
     expect(await screen.findByRole('link', { name: 'Calculus: Early Transcendentals' })).toBeInTheDocument();
     expect(lastSearch(calls).get('q')).toBe('stewart');
   });
+  it('says when the student’s own university has no books yet, and shows every campus on request', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => {
+      if (!call.path.startsWith('/books?')) return undefined;
+      return json(200, call.path.includes('university=') ? list([], 0) : list([bookWith()], 1));
+    });
+    const { router } = renderApp('/buyer/books', studentWith('buyer'));
+    expect(await screen.findByRole('heading', { name: 'No books at University of the Witwatersrand yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show every university' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?university=all'));
+    expect(await screen.findByRole('link', { name: 'Calculus: Early Transcendentals' })).toBeInTheDocument();
+  });
 });

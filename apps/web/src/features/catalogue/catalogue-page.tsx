@@ -219,10 +219,10 @@ export function CataloguePage({ area }: CataloguePageProps) {
     body = filtered ? (
       <EmptyState
         icon={<Search />}
-        title="No books match your search"
+        title={onHomeCampus && activeKeys.length === 1 && !filters.q.trim() ? `No books at ${universityName(filters.home!)} yet` : 'No books match your search'}
         text={
           onHomeCampus
-            ? `Nothing at ${universityName(filters.home!)} matches yet. Students at other universities may be selling it.`
+            ? `Nothing at ${universityName(filters.home!)} matches yet. Students at other universities may be selling what you need.`
             : 'Try other words, or clear the filters to see every book for sale.'
         }
         action={
