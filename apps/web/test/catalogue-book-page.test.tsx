@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, installFakeWebSocket, json, mockApi, orderWith, renderApp, studentWith, type Call } from './harness';
+import { bookWith, installFakeWebSocket, json, list, mockApi, orderWith, renderApp, studentWith, type Call } from './harness';
 
 // The order page a request leads to listens on the realtime channel.
 beforeEach(() => installFakeWebSocket());
@@ -177,6 +177,19 @@ describe('book page', () => {
     // The refreshed page no longer offers the book.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Request to buy' })).not.toBeInTheDocument());
     expect(screen.getByText('Reserved')).toBeInTheDocument();
+  });
+
+  it('a book the buyer reserved links to their order instead of saying it is no longer available', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith({ availability: 'reserved' }) });
+      if (call.path.startsWith('/orders?')) return json(200, list([orderWith()], 1, 1, 50));
+      return undefined;
+    });
+    renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    expect(await screen.findByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/buyer/orders/ord_0000000000abc123');
+    expect(screen.getByText('You have requested this book.')).toBeInTheDocument();
+    expect(screen.queryByText('This book is no longer available')).not.toBeInTheDocument();
+    expect(calls.find((call) => call.path.startsWith('/orders?'))!.path).toContain('status=requested,accepted');
   });
 
   it('sends a visitor to log in as a buyer and back to this book', async () => {

@@ -2,7 +2,7 @@
 // Idempotency-Key per request) and adding it to the cart.
 import { useRef } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Book, BookResponse, ListResponse, OrderResponse } from '@reshelf/shared';
+import type { Book, BookResponse, ListResponse, Order, OrderResponse } from '@reshelf/shared';
 import { ApiError, api } from '../../lib/api';
 import { addToCart, cartQuery } from '../../lib/cart';
 import { useAction } from '../../lib/use-action';
@@ -83,6 +83,27 @@ export function useAddBookToCart() {
     },
     // Several books may be added side by side from the catalogue; each one once.
     (bookId) => bookId,
+  );
+}
+
+/**
+ * The buyer's own open order for this book, if any: a book they reserved reads as unavailable to
+ * everyone, so their page links to the order instead. Asked only when `enabled` (a buyer on a book
+ * that is not available); null when the book went to someone else.
+ */
+export function useMyOpenOrderFor(bookId: string, enabled: boolean) {
+  const client = useQueryClient();
+  return useQuery(
+    {
+      // Under the buyer's order lists, so an order's change (cancel, decline) refreshes it too.
+      queryKey: ['orders', 'list', 'buyer', 'open', bookId],
+      queryFn: ({ signal }) =>
+        api<ListResponse<Order>>('/orders?as=buyer&status=requested,accepted&page=1&pageSize=50', { signal }).then(
+          (answer) => answer.items.find((order) => order.book.id === bookId) ?? null,
+        ),
+      enabled,
+    },
+    client,
   );
 }
 

@@ -25,7 +25,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAddBookToCart, useBook, useCart, useRequestToBuy } from './api';
+import { useAddBookToCart, useBook, useCart, useMyOpenOrderFor, useRequestToBuy } from './api';
 import { PhotoGallery } from './components/photo-gallery';
 import { RatingStars } from './components/rating-stars';
 
@@ -51,6 +51,7 @@ function BuyBox({ book }: { book: Book }) {
   const available = book.availability === 'available';
   const buyerPath = `/buyer/books/${book.id}`;
   const inCart = cart.data?.books.some((item) => item.id === book.id) ?? false;
+  const mine = useMyOpenOrderFor(book.id, isBuyer && !available);
 
   const onRequest = () => {
     request.run(book.id, {
@@ -80,8 +81,22 @@ function BuyBox({ book }: { book: Book }) {
   };
 
   let actions: ReactNode;
-  if (!available) {
+  if (!available && mine.data) {
+    // The buyer's own reservation is not 'no longer available' to them: it is their order.
     actions = (
+      <div className="flex flex-col gap-2">
+        <p className="rounded-xl bg-brand-50 p-3 text-sm font-medium text-brand-900">
+          {mine.data.status === 'accepted' ? 'The seller accepted your request.' : 'You have requested this book.'}
+        </p>
+        <ButtonLink to={`/buyer/orders/${mine.data.id}`} size="lg">
+          View your order
+        </ButtonLink>
+      </div>
+    );
+  } else if (!available) {
+    actions = mine.isLoading ? (
+      <Skeleton className="h-12" />
+    ) : (
       <p className="rounded-xl bg-ink-100 p-3 text-sm font-medium text-ink-700">{MESSAGES.bookUnavailable}</p>
     );
   } else if (isBuyer) {
