@@ -1,6 +1,7 @@
 // Buying acts once however fast a student taps, in a real browser against the real server: a
 // double-tapped 'Request to buy' creates one order (counted through the API) and lands on that order's
-// page with no 'no longer available' for the buyer's own reservation; a double-tapped 'Add to cart'
+// page with no 'no longer available' for the buyer's own reservation (the book's page links to the order
+// too); a double-tapped 'Add to cart'
 // adds once, turns into 'In cart' and the nav counts it; a double-tapped 'Check out' orders every book
 // and package once and ends on a summary linking to each order, package orders included, which the
 // buyer then finds on their Transactions. The taps are real double-clicks (Playwright's dblclick) or two
@@ -111,6 +112,11 @@ test('a double-tapped Request to buy, Add to cart and Check out each act once', 
   await expect(page.getByText('This book is no longer available')).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'buying-once-order');
+
+  // Back on the book, the buyer's own reservation links to their order.
+  await page.goto(`/buyer/books/${requested}`);
+  await expect(page.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', `/buyer/orders/${orders[0]!.id}`);
+  await expect(page.getByText('This book is no longer available')).toHaveCount(0);
 
   // Add to cart, two clicks in one task: one cart item, the button says In cart, the nav counts it.
   await page.goto(`/buyer/books/${carted}`);
