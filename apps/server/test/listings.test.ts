@@ -463,11 +463,57 @@ describe(`PATCH /api/v1/books/:id (${dialectUnderTest})`, () => {
     expect(res.json().book).toMatchObject({ status: 'pending', declineReason: null, price: 200 });
   });
 
+  it('lets the owner correct every detail: title, author, ISBN, publisher, year, edition and the rest', async () => {
+    const book = await createBook();
+    await setStatus(book.id, 'declined', 'The ISBN is of another edition');
+    const fixed = {
+      title: 'Calculus: Early Transcendentals (Metric)',
+      author: 'James Stewart, Daniel Clegg & Saleem Watson',
+      isbn: '978-0-357-11351-6',
+      publisher: 'Cengage (South Africa)',
+      publicationYear: 2020,
+      language: 'afrikaans',
+      category: 'engineering',
+      studyLevel: 'postgraduate',
+      condition: 'like-new',
+      price: 123456.78,
+      edition: '9th (Metric) Edition',
+      numberOfPages: 1440,
+      description: 'Corrected details.',
+      additionalNotes: 'Meet at the library.',
+    };
+    const res = await patch(`/api/v1/books/${book.id}`, fixed, seller.cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().book).toMatchObject({ ...fixed, status: 'pending', declineReason: null });
+    expect(await bookRow(book.id)).toMatchObject({ isbn: '978-0-357-11351-6', isbn_digits: '9780357113516', price_cents: 12345678 });
+    const refused = await patch(`/api/v1/books/${book.id}`, { title: '', publicationYear: 2099 }, seller.cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toMatchObject({
+      title: 'Please fill in all required fields',
+      publicationYear: `Publication year must be between 1900 and ${new Date().getFullYear()}`,
+    });
+  });
+
+  it('takes an approved listing out of the catalogue when its title changes; search finds it by the new title once approved again', async () => {
+    const book = await createBook(seller, { title: 'Organic Chemistry', description: 'Clean copy.' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${book.id}/approve`, headers: { cookie: adminCookie } })).statusCode).toBe(200);
+    const ids = async (q: string) => (await get(`/api/v1/books?q=${encodeURIComponent(q)}`)).json().items.map((b: { id: string }) => b.id);
+    expect(await ids('Organic Chemistry')).toContain(book.id);
+    const res = await patch(`/api/v1/books/${book.id}`, { title: 'Physics for Scientists & Engineers' }, seller.cookie);
+    expect(res.json().book).toMatchObject({ status: 'pending', title: 'Physics for Scientists & Engineers' });
+    expect(await ids('Organic Chemistry')).not.toContain(book.id);
+    expect(await ids('Physics for Scientists & Engineers')).not.toContain(book.id);
+    expect((await get(`/api/v1/books/${book.id}`)).statusCode).toBe(404);
+    await t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${book.id}/approve`, headers: { cookie: adminCookie } });
+    expect(await ids('Physics for Scientists & Engineers')).toContain(book.id);
+    expect(await ids('Organic Chemistry')).not.toContain(book.id);
+  });
+
   it('ignores status, availability, sellerId and other fields it does not edit', async () => {
     const book = await createBook();
     const res = await patch(
       `/api/v1/books/${book.id}`,
-      { status: 'approved', availability: 'sold', sellerId: otherSeller.id, studentId: otherSeller.id, role: 'admin', title: 'Changed', price: 10 },
+      { status: 'approved', availability: 'sold', sellerId: otherSeller.id, studentId: otherSeller.id, role: 'admin', price: 10 },
       seller.cookie,
     );
     expect(res.statusCode).toBe(200);
@@ -539,6 +585,33 @@ describe(`PATCH /api/v1/books/:id (${dialectUnderTest})`, () => {
     expect(res.json().error).toBe('At least 4 images are required');
     for (const image of book.images) expect((await get(image.url, seller.cookie)).statusCode).toBe(200);
     expect((await bookRow(book.id))!.price_cents).toBe(45050);
+  });
+});
+
+describe(`titles with punctuation (${dialectUnderTest})`, () => {
+  it('lists "C++ Primer", "Calculus: Early Transcendentals" and "Physics for Scientists & Engineers", and search finds them', async () => {
+    const titles = ['C++ Primer', 'Calculus: Early Transcendentals', 'Physics for Scientists & Engineers', 'C# in Depth (4th ed.)'];
+    const books = [];
+    for (const title of titles) {
+      const book = await createBook(otherSeller, { title, edition: '5th/6th (Global)', publisher: 'John Wiley & Sons' });
+      expect(book.title).toBe(title);
+      await t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${book.id}/approve`, headers: { cookie: adminCookie } });
+      books.push(book);
+    }
+    const search = async (q: string) => {
+      const res = await get(`/api/v1/books?q=${encodeURIComponent(q)}&pageSize=50`);
+      expect(res.statusCode, q).toBe(200);
+      return res.json().items.map((b: { title: string }) => b.title) as string[];
+    };
+    expect(await search('C++')).toContain('C++ Primer');
+    expect(await search('C++ Primer')).toEqual(['C++ Primer']);
+    expect(await search('Calculus: Early')).toContain('Calculus: Early Transcendentals');
+    expect(await search('Scientists & Engineers')).toContain('Physics for Scientists & Engineers');
+    expect(await search('C# in Depth')).toEqual(['C# in Depth (4th ed.)']);
+    // Punctuation alone is not a search term, and never an error.
+    expect(await search('&&')).toBeInstanceOf(Array);
+    expect(await search('(:)')).toBeInstanceOf(Array);
+    for (const book of books) await del(`/api/v1/books/${book.id}`, otherSeller.cookie);
   });
 });
 

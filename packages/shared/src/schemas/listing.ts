@@ -7,8 +7,13 @@ import { MESSAGES } from '../messages';
 import { choice, line, numberInput, optionalText, prose, textRule, withNumbersFromText } from './common';
 
 // Phone keyboards type the curly apostrophe (O’Reilly), so it counts as the spec's apostrophe.
-const TEXT_WITH_DIGITS = /^[\p{L}\p{M}\d .,'’-]*$/u;
-const TEXT_WITHOUT_DIGITS = /^[\p{L}\p{M} .,'’-]*$/u;
+// Titles and editions also take the punctuation real ones use ("Calculus: Early Transcendentals",
+// "Physics for Scientists & Engineers", "C++ Primer", "C# in Depth", "What Is Life?", "2nd (Global)",
+// "3rd/4th"); names of people and publishers take & and brackets ("John Wiley & Sons", "Oxford
+// University Press (Southern Africa)"). Nothing here is markup or a search operator that matters:
+// the web escapes text and search keeps only words (docs/decisions/0014-title-punctuation.md).
+const TEXT_WITH_DIGITS = /^[\p{L}\p{M}\d .,'’:;&()+/#!?-]*$/u;
+const TEXT_WITHOUT_DIGITS = /^[\p{L}\p{M} .,'’&()-]*$/u;
 
 /**
  * Spec section 5's input filters: the wizard ignores a keystroke when the field's new value would not
@@ -46,8 +51,8 @@ function text(label: string, pattern: RegExp, allowed: string, max: number) {
     .regex(pattern, `${label} may only contain ${allowed}`);
 }
 
-const LETTERS_DIGITS = "letters, numbers, spaces and . , ' -";
-const LETTERS_ONLY = "letters, spaces and . , ' -";
+const LETTERS_DIGITS = "letters, numbers, spaces and . , ' - : ; & ( ) + / # ! ?";
+const LETTERS_ONLY = "letters, spaces and . , ' - & ( )";
 
 function wholeNumber(label: string, min: number, max: () => number) {
   return numberInput({ required: REQUIRED, invalid: `${label} must be a whole number` }).pipe(
@@ -125,19 +130,20 @@ function descriptionField() {
     .max(LIMITS.descriptionMaxLength, `Description must be at most ${LIMITS.descriptionMaxLength} characters`);
 }
 
-/** PATCH /books/:id: what an owner may change; every field is optional. Empty notes clear them. */
-export const listingEditSchema = z.object(
-  {
-    price: priceField().optional(),
-    condition: choice(CONDITIONS, 'Please choose a condition from the list').optional(),
-    description: descriptionField().optional(),
+/**
+ * PATCH /books/:id: the owner may change any detail of the listing (a listing declined for a wrong title
+ * or ISBN is corrected, not withdrawn and listed again); every field is optional and follows the same
+ * rules as when listing. Empty notes clear them.
+ */
+export const listingEditSchema = listingSchema
+  .omit({ additionalNotes: true })
+  .partial()
+  .extend({
     additionalNotes: textRule(z.string({ error: 'Additional notes must be text' }), prose)
       .max(LIMITS.additionalNotesMaxLength, `Additional notes must be at most ${LIMITS.additionalNotesMaxLength} characters`)
       .nullish()
       .transform((notes) => (notes === undefined ? undefined : notes || null)),
-  },
-  { error: MESSAGES.invalidInput },
-);
+  });
 export type ListingEditInput = z.input<typeof listingEditSchema>;
 export type ListingEditBody = z.output<typeof listingEditSchema>;
 

@@ -323,16 +323,30 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
     },
 
     /**
-     * The owner's edit of price, condition, description, notes and (optionally) all photos at once.
-     * Any change sends the listing back to moderation; a book in an order cannot be changed.
+     * The owner's edit of any detail and (optionally) all photos at once. Any change sends the listing
+     * back to moderation, out of the catalogue until it is approved again (a moderator approved what it
+     * said, not what it says now); a book in an order cannot be changed.
      */
     async editListing(seller: Student, id: string, rawEdit: unknown, images?: readonly Buffer[]): Promise<Book> {
       const row = await ownBook(seller.id, id);
       if (row.availability !== 'available') throw lockedError(row);
       const edit = parseListingEdit(rawEdit);
       const patch: Updateable<BooksTable> = {};
-      if (edit.price !== undefined) patch.price_cents = randToCents(edit.price);
+      if (edit.title !== undefined) patch.title = edit.title;
+      if (edit.author !== undefined) patch.author = edit.author;
+      if (edit.isbn !== undefined) {
+        patch.isbn = edit.isbn;
+        patch.isbn_digits = edit.isbn.replace(/\D/g, '');
+      }
+      if (edit.publisher !== undefined) patch.publisher = edit.publisher;
+      if (edit.publicationYear !== undefined) patch.publication_year = edit.publicationYear;
+      if (edit.language !== undefined) patch.language = edit.language;
+      if (edit.category !== undefined) patch.category = edit.category;
+      if (edit.studyLevel !== undefined) patch.study_level = edit.studyLevel;
       if (edit.condition !== undefined) patch.condition = edit.condition;
+      if (edit.price !== undefined) patch.price_cents = randToCents(edit.price);
+      if (edit.edition !== undefined) patch.edition = edit.edition;
+      if (edit.numberOfPages !== undefined) patch.number_of_pages = edit.numberOfPages;
       if (edit.description !== undefined) patch.description = edit.description;
       if (edit.additionalNotes !== undefined) patch.additional_notes = edit.additionalNotes;
       if (!Object.keys(patch).length && !images) return toBook(row);
