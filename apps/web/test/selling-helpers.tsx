@@ -33,7 +33,57 @@ export function mockApi(handler: (call: Call) => Response | Promise<Response> | 
     const answer = await handler(call);
     return answer ?? json(404, { error: 'Not found', code: 'NOT_FOUND' });
   });
+  vi.stubGlobal('XMLHttpRequest', fakeXhr(calls, handler));
   return calls;
+}
+
+/**
+ * The photo uploads go through XMLHttpRequest (for their progress events): the same handler answers
+ * them, after progress at half and all of the body. A handler that throws is a dropped connection.
+ */
+function fakeXhr(calls: Call[], handler: (call: Call) => Response | Promise<Response> | undefined) {
+  return class FakeXhr {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {
+      this.onabort?.();
+    }
+    send(body: unknown) {
+      const call: Call = { method: this.method, path: this.url.replace(/^.*\/api\/v1/, ''), body };
+      calls.push(call);
+      void (async () => {
+        const total = 1000;
+        for (const loaded of [total / 2, total]) {
+          await Promise.resolve();
+          this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+        }
+        this.upload.onload?.();
+        let answer: Response;
+        try {
+          answer = (await handler(call)) ?? json(404, { error: 'Not found', code: 'NOT_FOUND' });
+        } catch {
+          this.onerror?.();
+          return;
+        }
+        this.status = answer.status;
+        this.responseText = await answer.text();
+        this.onload?.();
+      })();
+    }
+  };
 }
 
 export function studentWith(role: Role, extra: Partial<Student> = {}): Student {

@@ -53,6 +53,44 @@ describe('Seller Home', () => {
     expect(screen.getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/seller/books');
   });
 
+  it('counts sold books apart from the ones ready for sale, and adds up the earnings of completed sales', async () => {
+    sellerBooks([
+      bookWith({ status: 'approved', availability: 'sold', price: 123456.78 }),
+      bookWith({ status: 'approved', availability: 'sold', price: 0.1 }),
+      bookWith({ status: 'approved', availability: 'sold', price: 0.2 }),
+      bookWith({ status: 'approved', availability: 'reserved', price: 300 }),
+      bookWith({ title: 'On sale', status: 'approved', availability: 'available', price: 50 }),
+      bookWith({ status: 'pending' }),
+    ]);
+    renderPage(<SellerHomePage />, { path: '/seller' });
+    await screen.findByText('On sale');
+    expect(counter('Total Books')).toBe('Total Books6Listed for sale');
+    expect(counter('Approved')).toBe('Approved2Ready for sale');
+    expect(counter('Sold')).toBe('Sold3Completed sales');
+    expect(counter('Earnings')).toBe(`Earnings${formatRand(123457.08)}From completed sales`);
+  });
+
+  it('shows order requests above the counters', async () => {
+    const book = bookWith({ title: 'Reserved one', availability: 'reserved' });
+    sellerBooks([book], {
+      requested: [
+        {
+          id: 'ord_123456789013',
+          status: 'requested',
+          book,
+          buyer: { id: 'stu_b', firstName: 'Sipho' },
+          seller: { id: 'stu_s', firstName: 'Thandi' },
+          amount: 450,
+          createdAt: '2026-03-02T10:00:00.000Z',
+        },
+      ],
+    });
+    renderPage(<SellerHomePage />, { path: '/seller' });
+    const requests = await screen.findByRole('heading', { name: 'Order requests' });
+    const counters = screen.getByRole('region', { name: 'Your listings at a glance' });
+    expect(requests.compareDocumentPosition(counters) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('reads every page of a long list', async () => {
     const first = Array.from({ length: 100 }, () => bookWith({ status: 'approved' }));
     const second = [bookWith({ status: 'pending' })];
@@ -153,7 +191,57 @@ describe('My Books', () => {
     expect(await screen.findByText('Listing updated')).toBeInTheDocument();
     const patch = calls.find((call) => call.method === 'PATCH');
     expect(patch?.path).toBe(`/books/${book.id}`);
-    expect(patch?.body).toEqual({ price: 399.99, condition: 'very-good', description: book.description, additionalNotes: 'Meet at the library' });
+    expect(patch?.body).toEqual({ price: 399.99, condition: 'very-good', additionalNotes: 'Meet at the library' });
+  });
+
+  it('edits every detail of a declined listing, title and ISBN included, sending only what changed', async () => {
+    const user = userEvent.setup();
+    const book = bookWith({ title: 'Calculus', status: 'declined', declineReason: 'The ISBN belongs to another edition' });
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/seller/books')) return json(200, list([book]));
+      if (call.method === 'PATCH') return json(200, { book: { ...book, status: 'pending' } });
+      return undefined;
+    });
+    renderPage(<MyBooksPage />, { path: '/seller/books' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Calculus' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    expect(within(dialog).getByText('The ISBN belongs to another edition')).toBeInTheDocument();
+    const replace = async (label: RegExp, value: string) => {
+      const input = within(dialog).getByLabelText(label);
+      await user.clear(input);
+      await user.type(input, value);
+    };
+    await replace(/^Title/, 'Calculus: Early Transcendentals (Metric)');
+    await replace(/^Author/, 'James Stewart & Daniel Clegg');
+    await replace(/^ISBN/, '978-0-357-11351-6');
+    await replace(/^Publisher/, 'Cengage (South Africa)');
+    await replace(/^Edition/, '9th/10th');
+    await replace(/^Number of Pages/, '1440');
+    await user.selectOptions(within(dialog).getByLabelText(/^Language/), 'afrikaans');
+    await user.selectOptions(within(dialog).getByLabelText(/^Category/), 'engineering');
+    await user.selectOptions(within(dialog).getByLabelText(/^Study Level/), 'postgraduate');
+    await replace(/^Publication Year/, '2099');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    const yearError = `Publication year must be between 1900 and ${new Date().getFullYear()}`;
+    expect((await screen.findAllByText(yearError)).length).toBeGreaterThan(0);
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+    await replace(/^Publication Year/, '2020');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Listing updated')).toBeInTheDocument();
+    const patches = calls.filter((call) => call.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]!.body).toEqual({
+      title: 'Calculus: Early Transcendentals (Metric)',
+      author: 'James Stewart & Daniel Clegg',
+      isbn: '978-0-357-11351-6',
+      publisher: 'Cengage (South Africa)',
+      publicationYear: 2020,
+      edition: '9th/10th',
+      language: 'afrikaans',
+      category: 'engineering',
+      studyLevel: 'postgraduate',
+      numberOfPages: 1440,
+    });
   });
 
   it('replaces the photos: 4 to 6 new ones go up with the edit as multipart', async () => {
@@ -179,7 +267,8 @@ describe('My Books', () => {
     expect(patch?.body).toBeInstanceOf(FormData);
     const form = patch!.body as FormData;
     expect(form.getAll('images')).toHaveLength(4);
-    expect(JSON.parse(String(form.get('bookData')))).toMatchObject({ price: book.price, condition: book.condition });
+    // Nothing else changed, so only the photos go.
+    expect(JSON.parse(String(form.get('bookData')))).toEqual({});
   });
 
   it("withdraws after confirmation, and shows the server's reason when it cannot", async () => {

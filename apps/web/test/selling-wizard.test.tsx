@@ -55,8 +55,12 @@ describe('keystroke filters (spec section 5)', () => {
     mockApi(() => undefined);
     renderWizard();
     const title = screen.getByLabelText(/^Title/);
-    await user.type(title, 'Calc@lus #1');
-    expect(title).toHaveValue('Calclus 1');
+    await user.type(title, 'Calc@lus <#1>');
+    expect(title).toHaveValue('Calclus #1');
+    await user.clear(title);
+    // The punctuation real titles use is kept.
+    await user.type(title, 'C++ Primer: Physics & Engineers (2nd/3rd)!?');
+    expect(title).toHaveValue('C++ Primer: Physics & Engineers (2nd/3rd)!?');
 
     const author = screen.getByLabelText(/^Author/);
     await user.type(author, "O'Brien 2nd");
@@ -120,6 +124,26 @@ describe('steps', () => {
     expect(screen.getByLabelText(/^Author/)).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText(/^Title/)).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByRole('button', { name: /Previous/ })).not.toBeInTheDocument();
+  });
+
+  it("toasts the field's own problem (a year of 2099 is out of range, not missing) and clears it once the step passes", async () => {
+    const user = userEvent.setup();
+    mockApi(() => undefined);
+    startFilled(1);
+    renderWizard();
+    const year = screen.getByLabelText(/^Publication Year/);
+    await user.clear(year);
+    await user.type(year, '2099');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    const message = `Publication year must be between 1900 and ${new Date().getFullYear()}`;
+    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent(message));
+    expect(document.querySelector('[data-sonner-toast]')).not.toHaveTextContent('Please fill in all required fields');
+    expect(year).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(year);
+    await user.type(year, '2019');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Book Details' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
   });
 
   it('moves through the three steps with Next and Previous, keeping what was typed', async () => {
@@ -250,6 +274,53 @@ describe('submitting', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Basic Information' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('');
     expect(URL.revokeObjectURL).toHaveBeenCalledTimes(4);
+  });
+
+
+  it('shows each photo and the whole upload going up, and sends once however fast List Book is tapped', async () => {
+    const user = userEvent.setup();
+    let release: (response: Response) => void = () => {};
+    const calls = mockApi((call) =>
+      call.method === 'POST' && call.path === '/books' ? new Promise<Response>((resolve) => (release = resolve)) : undefined,
+    );
+    startFilled(3);
+    renderWizard();
+    await user.upload(screen.getByLabelText(/Add photos/), pngs(4));
+    const list = screen.getByRole('button', { name: 'List Book' });
+    await user.dblClick(list);
+    await user.click(list);
+    const overall = await screen.findByRole('progressbar', { name: /Photos sent|Sending your listing/ });
+    await waitFor(() => expect(overall).toHaveAttribute('aria-valuenow', '100'));
+    for (const n of [1, 2, 3, 4]) expect(screen.getByRole('progressbar', { name: `Photo ${n} upload` })).toHaveAttribute('aria-valuenow', '100');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    release(json(201, { book: { id: 'bk_new' } }));
+    expect(await screen.findByRole('dialog', { name: 'Book Listed Successfully!' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('offers Try again after a dropped connection, keeping every field and photo, and lists on the retry', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const calls = mockApi((call) => {
+      if (call.method !== 'POST' || call.path !== '/books') return undefined;
+      attempts += 1;
+      if (attempts === 1) throw new TypeError('Failed to fetch');
+      return json(201, { book: { id: 'bk_new' } });
+    });
+    startFilled(3);
+    renderWizard();
+    await user.upload(screen.getByLabelText(/Add photos/), pngs(5));
+    await user.click(screen.getByRole('button', { name: 'List Book' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your details and photos are still here');
+    expect(screen.getAllByRole('img', { name: /^Photo \d/ })).toHaveLength(5);
+    expect(screen.getByLabelText(/^Description/)).toHaveValue(FILLED.description);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('dialog', { name: 'Book Listed Successfully!' })).toBeInTheDocument();
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect((posts[1]!.body as FormData).getAll('images')).toHaveLength(5);
+    expect(JSON.parse(String((posts[1]!.body as FormData).get('bookData')))).toMatchObject({ title: FILLED.title });
   });
 
   it('goes to My Books from the dialog', async () => {

@@ -1,7 +1,9 @@
 // The seller's server state: every listing of the signed-in seller, their order requests, and the
-// list / edit / withdraw calls, all through one TanStack Query cache so every page stays in step.
-import type { Book, BookResponse, ListResponse, Order } from '@reshelf/shared';
+// edit / withdraw calls (listing a book, with its upload progress, is photo-upload.ts), all through one
+// TanStack Query cache so every page stays in step.
+import type { Book, BookResponse, ListingEditBody, ListResponse, Order } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { uploadListing, type UploadProgress } from './photo-upload';
 
 /** The server's largest page for the seller's own list. */
 const SELLER_PAGE_SIZE = 100;
@@ -27,26 +29,22 @@ export async function fetchSellerOrders(status: string, signal?: AbortSignal): P
   return answer.items;
 }
 
-export async function createListing(formData: FormData): Promise<Book> {
-  const answer = await api<BookResponse>('/books', { method: 'POST', formData });
-  return answer.book;
-}
+/** The details an owner may change (any of them; the server checks them as when listing). */
+export type ListingEdit = ListingEditBody;
 
-export interface ListingEdit {
-  price: number;
-  condition: string;
-  description: string;
-  additionalNotes: string | null;
-}
-
-/** Saves the edit; with `photos` (4 to 6) the listing's photos are replaced too (multipart PATCH). */
-export async function editListing(id: string, body: ListingEdit, photos?: readonly File[]): Promise<Book> {
+/**
+ * Saves the edit; with `photos` (4 to 6, already scaled down for sending) the listing's photos are
+ * replaced too, as a multipart PATCH whose progress `onProgress` hears.
+ */
+export async function editListing(
+  id: string,
+  body: ListingEdit,
+  photos?: readonly File[],
+  onProgress?: (progress: UploadProgress) => void,
+): Promise<Book> {
   const path = `/books/${encodeURIComponent(id)}`;
   if (!photos?.length) return (await api<BookResponse>(path, { method: 'PATCH', body })).book;
-  const formData = new FormData();
-  formData.append('bookData', JSON.stringify(body));
-  for (const photo of photos) formData.append('images', photo, photo.name);
-  return (await api<BookResponse>(path, { method: 'PATCH', formData })).book;
+  return uploadListing({ method: 'PATCH', path, bookData: body, photos, onProgress });
 }
 
 export async function withdrawListing(id: string): Promise<void> {

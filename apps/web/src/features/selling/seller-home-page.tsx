@@ -119,7 +119,7 @@ function OrderRequests() {
           <li key={order.id} className="flex flex-wrap items-center gap-3 py-3">
             <div className="min-w-0 flex-1">
               <p className="truncate font-semibold text-ink-900">{order.book.title}</p>
-              <p className="text-sm text-ink-600">
+              <p className="text-sm text-ink-600 [overflow-wrap:anywhere]">
                 {order.buyer.firstName} · {formatRand(order.amount)} · {formatDate(order.createdAt)}
               </p>
             </div>
@@ -146,7 +146,7 @@ export function SellerHomePage() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Seller Home</h1>
-          <p className="mt-1 text-ink-600">{student ? `Welcome back, ${student.firstName}. ` : ''}Here is where your listings stand.</p>
+          <p className="mt-1 text-ink-600 [overflow-wrap:anywhere]">{student ? `Welcome back, ${student.firstName}. ` : ''}Here is where your listings stand.</p>
         </div>
         <ButtonLink to="/seller/sell" size="lg" className="max-sm:w-full">
           <PlusCircle aria-hidden="true" size={20} /> Sell a Book

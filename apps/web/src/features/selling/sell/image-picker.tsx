@@ -1,24 +1,37 @@
-// The wizard's photos: pick 4 to 6 (camera or gallery on a phone), see them, remove any. Previews are
-// object URLs, revoked as soon as a photo leaves the list (the page revokes the rest when it closes).
+// The wizard's photos: pick 4 to 6 (camera or gallery on a phone), see them, remove any, and watch each
+// one go up. Previews are object URLs, revoked as soon as a photo leaves the list (the page revokes the
+// rest when it closes). Each photo is scaled down for sending as soon as it is picked.
 import { useId, useState, type DragEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { IMAGE_MIME_TYPES, LIMITS, MESSAGES, canAddMoreImages, uploadMoreImages } from '@reshelf/shared';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { shrinkPhoto } from '../photo-upload';
 
 export interface PickedImage {
   id: string;
   file: File;
   /** An object URL for the preview; '' where the browser cannot make one. */
   url: string;
+  /** The file to send: `file` scaled down for the upload (or `file` itself where that does not help). */
+  prepared: Promise<File>;
 }
 
 let nextId = 0;
 
-function preview(file: File): PickedImage {
+// One photo at a time: a 12-megapixel photo takes ~48 MB to decode, too much six times over on a cheap phone.
+let shrinking: Promise<unknown> = Promise.resolve();
+
+function prepare(file: File): Promise<File> {
+  const prepared = shrinking.then(() => shrinkPhoto(file));
+  shrinking = prepared.catch(() => undefined);
+  return prepared;
+}
+
+export function preview(file: File): PickedImage {
   nextId += 1;
   const url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
-  return { id: `image-${nextId}`, file, url };
+  return { id: `image-${nextId}`, file, url, prepared: prepare(file) };
 }
 
 export function revokePreview(image: PickedImage): void {
@@ -38,9 +51,11 @@ export interface ImagePickerProps {
   images: PickedImage[];
   onChange: (images: PickedImage[]) => void;
   disabled?: boolean;
+  /** While uploading: how much of each photo has been sent, 0 to 1, in the order shown. */
+  progress?: readonly number[] | undefined;
 }
 
-export function ImagePicker({ images, onChange, disabled = false }: ImagePickerProps) {
+export function ImagePicker({ images, onChange, disabled = false, progress }: ImagePickerProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const [dragging, setDragging] = useState(false);
@@ -136,9 +151,10 @@ export function ImagePicker({ images, onChange, disabled = false }: ImagePickerP
               ) : (
                 <div className="grid aspect-[4/3] place-items-center p-2 text-center text-sm text-ink-600">{image.file.name}</div>
               )}
-              {index === 0 && (
+              {index === 0 && !progress && (
                 <span className="absolute bottom-2 left-2 rounded-full bg-ink-900/75 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
               )}
+              {progress && <PhotoProgress index={index} share={progress[index] ?? 0} />}
               <button
                 type="button"
                 onClick={() => remove(image)}
@@ -152,6 +168,25 @@ export function ImagePicker({ images, onChange, disabled = false }: ImagePickerP
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+function PhotoProgress({ index, share }: { index: number; share: number }) {
+  const percent = Math.round(share * 100);
+  return (
+    <div className="absolute inset-x-0 bottom-0 bg-ink-900/75 px-2 pt-1 pb-1.5 text-white">
+      <div
+        role="progressbar"
+        aria-label={`Photo ${index + 1} upload`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 overflow-hidden rounded-full bg-white/30"
+      >
+        <div className="h-full rounded-full bg-white transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="mt-0.5 text-xs font-semibold">{percent === 100 ? 'Sent' : `${percent}%`}</p>
     </div>
   );
 }

@@ -1,8 +1,9 @@
+// Sell a Book (/seller/sell): the three-step listing wizard with keystroke filters, per-step checks, 4 to
+// 6 photos scaled down before they are sent, upload progress per photo and overall, a retry after a
+// dropped connection, a draft that survives a reload, and the success dialog.
 import { useQueryClient } from '@tanstack/react-query';
-// Sell a Book (/seller/sell, spec sections 2, 4 and 5): the three-step listing wizard with keystroke
-// filters, per-step checks, 4 to 6 photos, a draft that survives a reload, and the success dialog.
 import { useEffect, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
-import { ArrowLeft, ArrowRight, CheckCircle2, Info, Send } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CheckCircle2, Info, RotateCcw, Send, WifiOff } from 'lucide-react';
 import {
   CATEGORIES,
   CATEGORY_LABELS,
@@ -32,8 +33,9 @@ import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { createListing, sellingKeys } from '../api';
+import { sellingKeys } from '../api';
 import { filterListingInput } from '../listing-input';
+import { uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
 import { StepIndicator } from './step-indicator';
 import {
@@ -73,6 +75,41 @@ function fieldId(field: ListingField): string {
   return `sell-${field}`;
 }
 
+/** The id of the wizard's one problem toast. */
+const PROBLEM_TOAST = 'sell-problem';
+
+/** Bytes as en-ZA megabytes with one decimal, e.g. '1,4 MB'. */
+function megabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1).replace('.', ',')} MB`;
+}
+
+function OverallProgress({ progress }: { progress: UploadProgress }) {
+  const percent = progress.total ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const label = !progress.total
+    ? 'Preparing your photos…'
+    : percent >= 100
+      ? 'Photos sent. Checking them…'
+      : `Sending your listing: ${megabytes(progress.loaded)} of ${megabytes(progress.total)}`;
+  return (
+    <div className="mt-4 rounded-xl bg-ink-50 px-4 py-3 ring-1 ring-ink-200">
+      <div className="flex flex-wrap justify-between gap-x-3 text-sm text-ink-800">
+        <span id="sell-upload-label">{label}</span>
+        <span className="font-semibold">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="sell-upload-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-ink-200"
+      >
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200 motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
 export function SellPage() {
   usePageTitle('Sell a Book', 'List a second-hand textbook on Reshelf in three short steps.');
   const { student } = useSession();
@@ -86,6 +123,10 @@ export function SellPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [images, setImages] = useState<PickedImage[]>([]);
   const [isSubmitting, setSubmitting] = useState(false);
+  const submitting = useRef(false);
+  const problemShown = useRef(false);
+  const [upload, setUpload] = useState<UploadProgress | null>(null);
+  const [uploadFailed, setUploadFailed] = useState(false);
   const [listed, setListed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
@@ -116,6 +157,12 @@ export function SellPage() {
   };
 
   const setField = (field: ListingField, value: string) => {
+    // The seller is fixing what the toast named: it goes, so it does not sit over the buttons meanwhile
+    // (the field keeps its own message until it is fixed).
+    if (problemShown.current) {
+      problemShown.current = false;
+      toast.dismiss(PROBLEM_TOAST);
+    }
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       if (!(field in current)) return current;
@@ -148,10 +195,13 @@ export function SellPage() {
     window.setTimeout(() => document.getElementById(fieldId(field as ListingField))?.focus(), 0);
   };
 
+  // The toast names the first problem in the field's own words (a year of 2099 is out of range, not
+  // missing); missing fields keep the spec's sentence. One id, so a fixed step can take it away.
   const showProblems = (found: Errors) => {
     setErrors(inlineErrors(found));
-    toast.error(MESSAGES.requiredFields);
-    const first = Object.keys(found)[0];
+    const first = Object.keys(found)[0] as ListingField | undefined;
+    toast.error((first && found[first]) || MESSAGES.requiredFields, { id: PROBLEM_TOAST });
+    problemShown.current = true;
     if (first) focusField(first);
   };
 
@@ -162,15 +212,19 @@ export function SellPage() {
       return;
     }
     setErrors({});
+    problemShown.current = false;
+    toast.dismiss(PROBLEM_TOAST);
     if (step < 3) goTo((step + 1) as WizardStepNumber);
   };
 
   const previous = () => {
     setErrors({});
+    toast.dismiss(PROBLEM_TOAST);
     if (step > 1) goTo((step - 1) as WizardStepNumber);
   };
 
   const resetAll = () => {
+    setUploadFailed(false);
     images.forEach(revokePreview);
     setImages([]);
     setValues(emptyValues());
@@ -181,7 +235,8 @@ export function SellPage() {
   };
 
   const submit = async () => {
-    if (isSubmitting || images.length < LIMITS.minImages) return;
+    // A ref, not state: a second tap before React re-renders must not send the listing twice.
+    if (submitting.current || images.length < LIMITS.minImages) return;
     const result = listingFormSchema.safeParse(values);
     if (!result.success) {
       const found = fieldErrors(result.error) as Errors;
@@ -190,17 +245,25 @@ export function SellPage() {
       showProblems(found);
       return;
     }
-    const formData = new FormData();
-    formData.append('bookData', JSON.stringify(result.data));
-    for (const image of images) formData.append('images', image.file, image.file.name);
+    submitting.current = true;
     setSubmitting(true);
+    setUploadFailed(false);
+    toast.dismiss(PROBLEM_TOAST);
+    setUpload({ loaded: 0, total: 0, photos: images.map(() => 0) });
     try {
-      await createListing(formData);
+      const photos = await Promise.all(images.map((image) => image.prepared));
+      await uploadListing({ method: 'POST', path: '/books', bookData: result.data, photos, onProgress: setUpload });
       clearDraft(studentId);
       setListed(true);
       toast.success(MESSAGES.bookListed);
       void client.invalidateQueries({ queryKey: sellingKeys.books });
     } catch (error) {
+      // The connection dropped or stalled: everything typed and picked is still here to send again, and
+      // the alert by the buttons says so (a toast would only cover its Try again).
+      if (error instanceof ApiError && error.status === 0) {
+        setUploadFailed(true);
+        return;
+      }
       if (error instanceof ApiError && error.fields) {
         const listingFields = Object.fromEntries(
           Object.entries(error.fields).filter(([name]) => (Object.keys(values) as string[]).includes(name)),
@@ -214,7 +277,9 @@ export function SellPage() {
       }
       toast.error(serverErrorText(error, MESSAGES.listingFailed));
     } finally {
+      submitting.current = false;
       setSubmitting(false);
+      setUpload(null);
     }
   };
 
@@ -331,7 +396,7 @@ export function SellPage() {
                   Add {LIMITS.minImages} to {LIMITS.maxImages} clear photos: the cover, the spine, a few inside pages and any
                   damage. Photos are not kept in your draft, so add them again if you reload the page.
                 </p>
-                <ImagePicker images={images} onChange={setImages} disabled={isSubmitting} />
+                <ImagePicker images={images} onChange={setImages} disabled={isSubmitting} progress={upload?.photos} />
               </fieldset>
               {field(
                 'description',
@@ -386,6 +451,18 @@ export function SellPage() {
             </Button>
           )}
         </div>
+        {step === 3 && upload && <OverallProgress progress={upload} />}
+        {step === 3 && uploadFailed && !isSubmitting && (
+          <div role="alert" className="mt-4 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            <WifiOff aria-hidden="true" size={20} className="shrink-0" />
+            <p className="min-w-0 flex-1 basis-48">
+              The upload stopped before it finished. Your details and photos are still here: check your connection and try again.
+            </p>
+            <Button type="button" variant="outline" size="sm" onClick={() => void submit()}>
+              <RotateCcw aria-hidden="true" size={16} /> Try again
+            </Button>
+          </div>
+        )}
         {step === 3 && tooFewImages && (
           <p id="sell-submit-hint" className="mt-2 text-right text-sm text-ink-600">
             Add at least {LIMITS.minImages} photos to list your book.
