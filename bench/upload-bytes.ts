@@ -6,8 +6,8 @@
 // the wire by a small TCP relay between the browser and the server (headers and multipart framing
 // included, as a phone's data bundle counts them).
 //
-//   node --import tsx bench/upload-bytes.ts                 bytes and times, the "as picked" time estimated
-//   node --import tsx bench/upload-bytes.ts --full-before   also sends the photos as picked on slow 3G (~10 min)
+//   npm run bench:upload-bytes                      bytes and times, the "as picked" time estimated
+//   npm run bench:upload-bytes -- --full-before     also sends the photos as picked on slow 3G (~10 min)
 // Other flags: --up-kbps=400 --down-kbps=400 --latency-ms=400 --photos=6; WEB_DIST picks the build to serve.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -203,7 +203,7 @@ async function listAsPicked(page: Page, files: string[]): Promise<Sent> {
     const input = document.querySelector<HTMLInputElement>('#bench-as-picked')!;
     const form = new FormData();
     form.append('bookData', JSON.stringify({ ...listing, price: 650, publicationYear: 2020, numberOfPages: 1368, additionalNotes: undefined }));
-    for (const file of input.files ?? []) form.append('images', file, file.name);
+    for (const file of Array.from(input.files ?? [])) form.append('images', file, file.name);
     const response = await fetch('/api/v1/books', { method: 'POST', body: form, credentials: 'same-origin' });
     return response.status;
   }, LISTING);
