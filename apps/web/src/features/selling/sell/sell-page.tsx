@@ -426,7 +426,8 @@ export function SellPage() {
           )}
         </Card>
 
-        <div className="mt-6 flex gap-3">
+        {/* Wraps rather than widening the page: 'Listing Book...' beside Previous does not fit 390 px. */}
+        <div className="mt-6 flex flex-wrap gap-3">
           {step > 1 && (
             <Button type="button" variant="outline" size="lg" onClick={previous} disabled={isSubmitting} className="flex-1 sm:flex-none">
               <ArrowLeft aria-hidden="true" size={20} /> Previous
