@@ -43,7 +43,7 @@ export function BookCard({ book, basePath, action, priority = false }: BookCardP
         <p className="truncate text-sm text-ink-600">
           {book.author} · {book.edition}
         </p>
-        <p className="mt-1 text-lg font-bold text-brand-800">{formatRand(book.price)}</p>
+        <p className="mt-1 text-[0.9375rem] font-bold tracking-tight whitespace-nowrap text-brand-800 min-[360px]:text-lg min-[360px]:tracking-normal">{formatRand(book.price)}</p>
         <p className="truncate text-sm text-ink-600" title={universityName(book.seller.university)}>
           {universityLabel(universityName(book.seller.university))}
         </p>
