@@ -1,6 +1,6 @@
 // The seller's pages on live data: Seller Home's counters, recent books, order requests and empty
 // state; My Books' cards, placeholder photo, decline reason, edit and withdraw; the transactions table.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatRand, type Book } from '@reshelf/shared';
@@ -269,6 +269,29 @@ describe('My Books', () => {
     expect(form.getAll('images')).toHaveLength(4);
     // Nothing else changed, so only the photos go.
     expect(JSON.parse(String(form.get('bookData')))).toEqual({});
+  });
+
+  it('withdraws once however fast Withdraw is tapped', async () => {
+    const book = bookWith({ title: 'Tap Twice' });
+    let books = [book];
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/seller/books')) return json(200, list(books));
+      if (call.method === 'DELETE') {
+        books = [];
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    renderPage(<MyBooksPage />, { path: '/seller/books' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw Tap Twice' }));
+    const withdraw = within(screen.getByRole('alertdialog', { name: 'Withdraw this listing?' })).getByRole('button', { name: 'Withdraw' });
+    // Two clicks inside one act: no render in between to disable the button, as on a busy phone.
+    act(() => {
+      withdraw.click();
+      withdraw.click();
+    });
+    expect(await screen.findByText('Listing withdrawn')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
   });
 
   it("withdraws after confirmation, and shows the server's reason when it cannot", async () => {

@@ -1,6 +1,6 @@
 // My Books (/seller/books, spec section 2): every listing as a card with its photo, status, details and
 // availability; a declined card says why; the owner can edit or withdraw a listing.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Library, Pencil, PlusCircle, Trash2 } from 'lucide-react';
 import { CATEGORY_LABELS, CONDITION_LABELS, STUDY_LEVEL_LABELS, formatRand, type Book } from '@reshelf/shared';
@@ -76,9 +76,12 @@ function BookCard({ book, onEdit, onWithdraw }: { book: Book; onEdit: () => void
 function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => void }) {
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // A ref, not only state: a double tap's second click can come before the re-render that disables Withdraw.
+  const running = useRef(false);
   const shown = useLast(book);
   const confirm = async () => {
-    if (!book || busy) return;
+    if (!book || running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       await withdrawListing(book.id);
@@ -90,6 +93,7 @@ function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => v
       // 409 while the book is in an active order: the server says so.
       toast.error(serverErrorText(error, WITHDRAW_FAILED));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
