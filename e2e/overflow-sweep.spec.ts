@@ -232,6 +232,13 @@ function routesFor(role: Role, s: Seeded): Route[] {
             await expect(page.getByRole('alertdialog', { name: 'Withdraw this listing?' })).toBeVisible();
           },
         },
+        {
+          ...at('/seller', 'seller-notifications'),
+          open: async (page) => {
+            await page.getByRole('button', { name: /^Notifications/ }).filter({ visible: true }).click();
+            await expect(page.getByRole('dialog', { name: 'Notifications' }).getByRole('listitem').first()).toBeVisible();
+          },
+        },
         at('/seller/transactions'),
         ...ORDER_STATES.map((state) => book('/seller/orders', s.orders[state], `seller-order-${state}`)),
         at('/seller/faculty'),
@@ -252,6 +259,15 @@ function routesFor(role: Role, s: Seeded): Route[] {
         at('/admin?tab=declined'),
         at('/admin?tab=packages'),
         book('/books', s.declinedBook, 'declined-book-page'),
+        {
+          // The desktop sidebar collapsed to icons keeps the bell (phones have it in the top bar).
+          ...at('/admin', 'admin-sidebar-collapsed'),
+          open: async (page) => {
+            if (page.viewportSize()!.width < 1024) return;
+            await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+            await expect(page.locator('#dashboard-sidebar').getByRole('button', { name: /^Notifications/ })).toBeVisible();
+          },
+        },
       ];
   }
 }
