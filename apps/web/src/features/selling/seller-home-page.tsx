@@ -88,7 +88,7 @@ function RecentBooks({ books }: { books: Book[] }) {
           <div className="min-w-0 flex-1">
             <p className="truncate font-semibold text-ink-900">{book.title}</p>
             <p className="truncate text-sm text-ink-600">{book.author}</p>
-            <p className="text-sm font-semibold text-ink-800">{formatRand(book.price)}</p>
+            <p className="text-sm font-semibold whitespace-nowrap text-ink-800">{formatRand(book.price)}</p>
           </div>
           <div className="flex shrink-0 flex-col items-end gap-1">
             <StatusBadge status={book.status} />
@@ -117,7 +117,7 @@ function OrderRequests() {
       <ul className="mt-4 divide-y divide-amber-100">
         {orders.map((order) => (
           <li key={order.id} className="flex flex-wrap items-center gap-3 py-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-48">
               <p className="truncate font-semibold text-ink-900">{order.book.title}</p>
               <p className="text-sm text-ink-600 [overflow-wrap:anywhere]">
                 {order.buyer.firstName} · {formatRand(order.amount)} · {formatDate(order.createdAt)}
