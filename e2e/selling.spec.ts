@@ -361,3 +361,20 @@ test('corrects every detail of a declined listing from My Books; it goes back to
   });
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
+
+test('takes camera photos over 5 MB and sends them scaled down', async ({ page, browser, baseURL }) => {
+  const email = await registerSeller(await apiContext(browser, baseURL!));
+  await logInAsSeller(page, email);
+  await fillDetails(page);
+  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+  expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+  await page.locator('input[type="file"]').setInputFiles([1, 2, 3, 4].map((n) => ({ name: `IMG_${n}.jpg`, mimeType: 'image/jpeg', buffer: big })));
+  await expect(page.getByRole('img', { name: /^Photo \d/ })).toHaveCount(4);
+  await expect(page.getByText('Each image must be 5MB or smaller')).toHaveCount(0);
+  const posted = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/v1/books'));
+  await page.getByRole('button', { name: 'List Book' }).click();
+  await expect(page.getByRole('dialog', { name: 'Book Listed Successfully!' })).toBeVisible({ timeout: 60_000 });
+  await posted;
+});

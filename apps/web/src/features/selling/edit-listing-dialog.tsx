@@ -12,6 +12,7 @@ import {
   LANGUAGES,
   LANGUAGE_LABELS,
   LIMITS,
+  MESSAGES,
   STUDY_LEVELS,
   STUDY_LEVEL_LABELS,
   fieldErrors,
@@ -136,6 +137,11 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
     setSaving(true);
     try {
       const files = replacePhotos ? await Promise.all(photos.map((photo) => photo.prepared)) : undefined;
+      // A large photo that could not be scaled down after all would only be refused after a long upload.
+      if (files?.some((file) => file.size > LIMITS.maxImageBytes)) {
+        toast.error(MESSAGES.imageTooLarge);
+        return;
+      }
       if (files) setProgress({ loaded: 0, total: 0, photos: files.map(() => 0) });
       await editListing(book.id, changes, files, setProgress);
       toast.success(LISTING_UPDATED);

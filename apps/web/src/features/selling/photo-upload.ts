@@ -12,6 +12,17 @@ export const UPLOAD_QUALITY = 0.82;
 /** Formats the browser can decode and we may re-encode; a GIF may be animated and is sent as picked. */
 const SHRINKABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
 
+/**
+ * The largest photo the wizard takes to scale down (a 50-megapixel camera's JPEG is ~15-20 MB); what it
+ * sends must still be within the server's 5 MB, which the scaled copy always is in practice.
+ */
+export const MAX_PICKED_BYTES = 25 * 1024 * 1024;
+
+/** Whether this browser can scale `file` down before sending it. */
+export function canShrink(file: File): boolean {
+  return SHRINKABLE.has(file.type) && typeof createImageBitmap === 'function';
+}
+
 type Drawable = ImageBitmap;
 
 function decode(file: File): Promise<Drawable> {
@@ -46,7 +57,7 @@ async function encode(image: Drawable, width: number, height: number, type: stri
  */
 export async function shrinkPhoto(file: File): Promise<File> {
   // Every current browser has createImageBitmap; one without it sends the photo as it is.
-  if (!SHRINKABLE.has(file.type) || typeof createImageBitmap !== 'function') return file;
+  if (!canShrink(file)) return file;
   let image: Drawable | undefined;
   try {
     image = await decode(file);

@@ -6,7 +6,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { IMAGE_MIME_TYPES, LIMITS, MESSAGES, canAddMoreImages, uploadMoreImages } from '@reshelf/shared';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { shrinkPhoto } from '../photo-upload';
+import { MAX_PICKED_BYTES, canShrink, shrinkPhoto } from '../photo-upload';
 
 export interface PickedImage {
   id: string;
@@ -67,8 +67,9 @@ export function ImagePicker({ images, onChange, disabled = false, progress }: Im
     let tooLarge = false;
     for (const file of files) {
       if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) wrongType = true;
-      // The server refuses these anyway (413); saying so now saves a slow upload on a phone.
-      else if (file.size > LIMITS.maxImageBytes) tooLarge = true;
+      // The server refuses these anyway (413); saying so now saves a slow upload on a phone. A larger
+      // camera photo the browser can scale down is taken: its scaled copy is what goes up.
+      else if (file.size > (canShrink(file) ? MAX_PICKED_BYTES : LIMITS.maxImageBytes)) tooLarge = true;
       else fitting.push(file);
     }
     if (wrongType) toast.error(MESSAGES.imageType);

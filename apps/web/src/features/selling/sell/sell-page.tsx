@@ -252,6 +252,11 @@ export function SellPage() {
     setUpload({ loaded: 0, total: 0, photos: images.map(() => 0) });
     try {
       const photos = await Promise.all(images.map((image) => image.prepared));
+      // A large photo that could not be scaled down after all would only be refused after a long upload.
+      if (photos.some((photo) => photo.size > LIMITS.maxImageBytes)) {
+        toast.error(MESSAGES.imageTooLarge);
+        return;
+      }
       await uploadListing({ method: 'POST', path: '/books', bookData: result.data, photos, onProgress: setUpload });
       clearDraft(studentId);
       setListed(true);
