@@ -1,5 +1,5 @@
 // The team shown on /team: the one file the operator of a Reshelf site edits to introduce its people
-// (the spec's three co-founders and lead developer). Each person needs a name and a role; the quote, the
+// (three co-founders and the lead developer). Each person needs a name and a role; the quote, the
 // bio and every link are optional, and the page leaves out whatever is not filled in. A link is shown only
 // when it points at the person's own page (a LinkedIn or GitHub profile, say), never at a site's front
 // page. Keep to public, professional details: no phone numbers or home addresses.
