@@ -61,13 +61,15 @@ describe('toast', () => {
     expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
   });
 
-  it('shows toasts at the bottom, clear of the top bar and navigation, with a labelled close button', async () => {
+  it('shows toasts at the top below the top bar, clear of navigation and of form buttons, with a labelled close button', async () => {
     const { toast, Toaster } = await firstLoad();
     render(<Toaster />);
     toast.error('Failed to approve listing');
     expect(await screen.findByText('Failed to approve listing')).toBeInTheDocument();
     const list = document.querySelector('[data-sonner-toaster]');
-    expect(list).toHaveAttribute('data-y-position', 'bottom');
+    expect(list).toHaveAttribute('data-y-position', 'top');
+    expect((list as HTMLElement).style.getPropertyValue('--offset-top')).toBe('80px');
+    expect((list as HTMLElement).style.getPropertyValue('--mobile-offset-top')).toBe('80px');
     const close = screen.getByRole('button', { name: 'Close' });
     await act(async () => fireEvent.click(close));
     await waitFor(() => expect(screen.queryByText('Failed to approve listing')).not.toBeInTheDocument());
