@@ -60,9 +60,16 @@ const PHOTOS = COLOURS.map((colour, index) => ({
   buffer: index % 2 === 0 ? png(480, 200, colour) : png(150, 400, colour),
 }));
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+/** The parts of the API's answers the seeding reads. */
+interface Answer {
+  book: { id: string };
+  order: { id: string };
+  items: unknown[];
+}
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<Answer> {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return response.status() === 204 ? null : response.json();
+  return (response.status() === 204 ? null : await response.json()) as Answer;
 }
 
 async function register(request: APIRequestContext, userType: 'buyer' | 'seller', firstName: string) {

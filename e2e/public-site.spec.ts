@@ -28,8 +28,11 @@ test('landing page: hero links, figures, featured universities, FAQ one-at-a-tim
 });
 
 test('promo popup: appears after 5 seconds, not again after Maybe Later', async ({ page }) => {
-  // The page's timers run on a clock the test moves, so "after 5 seconds" holds on a busy machine too.
-  await page.clock.install();
+  // The page's timers run on a clock the test moves, paused otherwise, so "after 5 seconds" holds on a busy
+  // machine too (an installed clock that is not paused runs at real pace).
+  const start = new Date('2026-11-24T08:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Start trading textbooks today' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

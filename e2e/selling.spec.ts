@@ -366,7 +366,7 @@ test('takes camera photos over 5 MB and sends them scaled down', async ({ page, 
   const email = await registerSeller(await apiContext(browser, baseURL!));
   await logInAsSeller(page, email);
   await fillDetails(page);
-  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
     .jpeg({ quality: 92 })
     .toBuffer();
   expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
