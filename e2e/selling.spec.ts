@@ -7,39 +7,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, png, screenshot, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Str0ng!pass';
 const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
-
-/** A small solid-colour PNG (RGB, no filter) the server's image pipeline accepts. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3)]);
-  for (let x = 0; x < width; x += 1) row.set([r, g, b], 1 + x * 3);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const PHOTOS = ([
   [22, 124, 73],
