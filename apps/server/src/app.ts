@@ -31,6 +31,7 @@ import { realtimePlugin } from './plugins/realtime.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
 import { createSearchThread } from './modules/catalogue/search-thread.ts';
+import { createIdempotency } from './modules/idempotency/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
 import { packageRoutes } from './modules/packages/routes.ts';
@@ -202,7 +203,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });
   scheduler.add({ name: 'expire-orders', everyMs: 5 * 60_000, run: () => orders.expireDue() });
-  scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => orders.pruneIdempotencyKeys() });
+  const idempotency = createIdempotency(ctx);
+  scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => idempotency.prune() });
   app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub });
 
   await app.register(sessionPlugin, { accounts });

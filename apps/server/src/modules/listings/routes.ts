@@ -30,8 +30,11 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   r.post('/api/v1/books', { preValidation: seller }, async (request, reply) => {
     const auth = requireRole(request, 'seller');
     const upload = await readListingUpload(request, (bookData) => listings.parseListing(bookData));
-    const book = await listings.createListing(auth.student, upload.bookData, upload.images);
-    return reply.status(201).send({ book });
+    // The key is claimed only once the whole upload has arrived and passed the stream checks: its hash
+    // covers the photos, and an upload refused on the way leaves the key free for a corrected retry.
+    const key = request.headers['idempotency-key'];
+    const result = await listings.createListingIdempotent(auth.student, upload.bookData, upload.images, typeof key === 'string' ? key : undefined);
+    return reply.status(result.statusCode).send(result.body);
   });
 
   r.get('/api/v1/books/:id', { schema: { params: bookIdParams } }, async (request, reply) => {

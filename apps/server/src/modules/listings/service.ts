@@ -19,6 +19,7 @@ import {
   type UniversityId,
   randToCents,
 } from '@reshelf/shared';
+import { createHash } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { BooksTable } from '../../db/schema.ts';
@@ -27,6 +28,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import { isValidKey, type Storage } from '../../lib/storage.ts';
+import { createIdempotency } from '../idempotency/service.ts';
 import type { CatalogueCache, PhotoOwner } from './public-cache.ts';
 import * as repo from './repository.ts';
 import type { BookImageRow, BookRow } from './repository.ts';
@@ -108,6 +110,7 @@ export type ModerationDecision = { status: 'approved' } | { status: 'declined'; 
 export function createListingsService(ctx: AppContext, storage: Storage, cache?: CatalogueCache) {
   const { db, clock } = ctx;
   const now = () => iso(clock.now());
+  const idempotency = createIdempotency(ctx);
 
   async function removeFiles(keys: readonly string[]) {
     // A file that cannot be removed must not turn a finished request into a failure.
@@ -217,6 +220,55 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
 
   const pendingFileRemovals = new Map<string, string[]>();
 
+  /**
+   * Lists a book: checks the details and photo count, processes every photo, stores them, then writes
+   * the book and its photos in one transaction. Any failure leaves no rows and no files.
+   */
+  async function createListing(seller: Student, rawBookData: unknown, images: readonly Buffer[]): Promise<Book> {
+    const data = parseListing(rawBookData);
+    checkImageCount(images.length);
+    const processed = await processImages(images);
+    const bookId = newId();
+    const stored = await storeImages(bookId, processed);
+    const t = now();
+    const row: BookRow = {
+      id: bookId,
+      seller_id: seller.id,
+      title: data.title,
+      author: data.author,
+      isbn: data.isbn,
+      isbn_digits: data.isbn.replace(/\D/g, ''),
+      publisher: data.publisher,
+      publication_year: data.publicationYear,
+      language: data.language,
+      category: data.category,
+      study_level: data.studyLevel,
+      condition: data.condition,
+      price_cents: randToCents(data.price),
+      edition: data.edition,
+      number_of_pages: data.numberOfPages,
+      description: data.description,
+      additional_notes: data.additionalNotes ?? null,
+      status: 'pending',
+      availability: 'available',
+      decline_reason: null,
+      university: seller.university,
+      created_at: t,
+      updated_at: t,
+      approved_at: null,
+    };
+    try {
+      await db.transaction().execute(async (trx) => {
+        await repo.insertBook(trx, row);
+        await repo.insertImages(trx, stored.rows);
+      });
+    } catch (err) {
+      await removeFiles(stored.keys);
+      throw err;
+    }
+    return toBookJson(row, stored.rows, (await sellerSummaries(db, [seller.id])).get(seller.id)!);
+  }
+
   return {
     toBookJson,
     toBooks,
@@ -267,53 +319,22 @@ export function createListingsService(ctx: AppContext, storage: Storage, cache?:
       return mayView(await viewer(), owner.status, owner.sellerId) ? 'private' : null;
     },
 
+    createListing,
+
     /**
-     * Lists a book: checks the details and photo count, processes every photo, stores them, then writes
-     * the book and its photos in one transaction. Any failure leaves no rows and no files.
+     * POST /books with an optional Idempotency-Key: a retry of an upload whose answer was lost gets the
+     * first answer back instead of listing the book twice. The photos' hashes are part of the request, so
+     * the key reused with other photos is a mismatch. A refusal frees the key: the seller fixes the form
+     * and tries again with it.
      */
-    async createListing(seller: Student, rawBookData: unknown, images: readonly Buffer[]): Promise<Book> {
-      const data = parseListing(rawBookData);
-      checkImageCount(images.length);
-      const processed = await processImages(images);
-      const bookId = newId();
-      const stored = await storeImages(bookId, processed);
-      const t = now();
-      const row: BookRow = {
-        id: bookId,
-        seller_id: seller.id,
-        title: data.title,
-        author: data.author,
-        isbn: data.isbn,
-        isbn_digits: data.isbn.replace(/\D/g, ''),
-        publisher: data.publisher,
-        publication_year: data.publicationYear,
-        language: data.language,
-        category: data.category,
-        study_level: data.studyLevel,
-        condition: data.condition,
-        price_cents: randToCents(data.price),
-        edition: data.edition,
-        number_of_pages: data.numberOfPages,
-        description: data.description,
-        additional_notes: data.additionalNotes ?? null,
-        status: 'pending',
-        availability: 'available',
-        decline_reason: null,
-        university: seller.university,
-        created_at: t,
-        updated_at: t,
-        approved_at: null,
-      };
-      try {
-        await db.transaction().execute(async (trx) => {
-          await repo.insertBook(trx, row);
-          await repo.insertImages(trx, stored.rows);
-        });
-      } catch (err) {
-        await removeFiles(stored.keys);
-        throw err;
-      }
-      return toBookJson(row, stored.rows, (await sellerSummaries(db, [seller.id])).get(seller.id)!);
+    createListingIdempotent(seller: Student, rawBookData: unknown, images: readonly Buffer[], key: string | undefined) {
+      return idempotency.handle({
+        studentId: seller.id,
+        key,
+        request: { route: 'POST /api/v1/books', bookData: rawBookData, images: images.map((image) => createHash('sha256').update(image).digest('hex')) },
+        keepRefusals: false,
+        run: async () => ({ book: await createListing(seller, rawBookData, images) }),
+      });
     },
 
     /** The seller's own listings, every status, newest first. */

@@ -1,4 +1,4 @@
-// SQL for orders, their messages, reviews and idempotency keys.
+// SQL for orders, their messages and reviews.
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, OrderMessagesTable, OrdersTable, OrderStatusColumn, ReviewsTable } from '../../db/schema.ts';
 
@@ -70,26 +70,6 @@ export async function ratingsOf(db: Q, studentIds: string[]): Promise<Map<string
   return out;
 }
 
-export async function claimIdempotencyKey(db: Q, row: { student_id: string; key: string; request_hash: string; created_at: string }): Promise<boolean> {
-  const res = await db
-    .insertInto('idempotency_keys')
-    .values({ ...row, status_code: null, response_body: null })
-    .onConflict((oc) => oc.columns(['student_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
-export const findIdempotencyKey = (db: Q, studentId: string, key: string) =>
-  db.selectFrom('idempotency_keys').selectAll().where('student_id', '=', studentId).where('key', '=', key).executeTakeFirst();
-
-export const completeIdempotencyKey = (db: Q, studentId: string, key: string, statusCode: number, body: string) =>
-  db.updateTable('idempotency_keys').set({ status_code: statusCode, response_body: body }).where('student_id', '=', studentId).where('key', '=', key).execute();
-
-export const releaseIdempotencyKey = (db: Q, studentId: string, key: string) =>
-  db.deleteFrom('idempotency_keys').where('student_id', '=', studentId).where('key', '=', key).where('status_code', 'is', null).execute();
-
-export const deleteOldIdempotencyKeys = (db: Q, before: string) => db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
-
 export const activeOrdersOf = (db: Q, studentId: string) =>
   db
     .selectFrom('orders')
@@ -108,12 +88,11 @@ export const ordersOf = (db: Q, studentId: string) =>
 
 /**
  * Replaces the student's name wherever orders kept a copy of it for the other party (orders, messages,
- * reviews), and drops other students' stored idempotent answers that quote them.
+ * reviews).
  */
 export async function anonymiseStudent(db: Q, studentId: string, replacement: string) {
   await db.updateTable('orders').set({ buyer_first_name: replacement }).where('buyer_id', '=', studentId).execute();
   await db.updateTable('orders').set({ seller_first_name: replacement }).where('seller_id', '=', studentId).execute();
   await db.updateTable('order_messages').set({ sender_first_name: replacement }).where('sender_id', '=', studentId).execute();
   await db.updateTable('reviews').set({ reviewer_first_name: replacement }).where('reviewer_id', '=', studentId).execute();
-  await db.deleteFrom('idempotency_keys').where('response_body', 'like', `%${studentId}%`).execute();
 }

@@ -2,7 +2,6 @@
 // accepts with a campus meetup or declines, either party may cancel before handover, the buyer confirms
 // the handover, unanswered requests expire after 72 hours, and after completion each party reviews the
 // other once. Every change notifies the other party in-app, by email and over the realtime channel.
-import { createHash } from 'node:crypto';
 import {
   LIMITS,
   MESSAGES,
@@ -16,12 +15,14 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { OrderStatusColumn } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
 import { newId, newSortableId } from '../../lib/ids.ts';
 import { brandedMail } from '../../lib/mailer.ts';
 import type { RealtimeHub } from '../../lib/realtime.ts';
 import type { SignedIn } from '../accounts/service.ts';
 import { listingForOrder, markListingSold, releaseListing, reserveListing } from '../listings/availability.ts';
+import * as idempotencyRepo from '../idempotency/repository.ts';
+import { createIdempotency } from '../idempotency/service.ts';
 import * as repo from './repository.ts';
 import type { OrderRow } from './repository.ts';
 
@@ -95,6 +96,7 @@ function wrongState(row: OrderRow, expected: string): AppError {
 export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
   const { db, clock } = ctx;
   const now = () => iso(clock.now());
+  const idempotency = createIdempotency(ctx);
 
   /** Finds an order the caller is a party to; anyone else gets 404, as if it did not exist. */
   async function partyOrder(auth: SignedIn, id: string): Promise<{ row: OrderRow; as: 'buyer' | 'seller' }> {
@@ -178,33 +180,15 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
   return {
     create,
 
-    /** POST /orders with an optional Idempotency-Key: a retry gets the first answer back. */
-    async createIdempotent(auth: SignedIn, bookId: string, key: string | undefined): Promise<{ statusCode: number; body: unknown }> {
-      if (!key) return { statusCode: 201, body: { order: await create(auth, bookId) } };
-      if (key.length > 200) throw badRequest('Idempotency-Key must be at most 200 characters');
-      const requestHash = createHash('sha256').update(JSON.stringify({ bookId })).digest('hex');
-      const claimed = await repo.claimIdempotencyKey(db, { student_id: auth.student.id, key, request_hash: requestHash, created_at: now() });
-      if (!claimed) {
-        const existing = await repo.findIdempotencyKey(db, auth.student.id, key);
-        if (existing && existing.request_hash !== requestHash) {
-          throw unprocessable('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_MISMATCH');
-        }
-        if (existing?.status_code) return { statusCode: existing.status_code, body: JSON.parse(existing.response_body ?? 'null') };
-        throw conflict('A request with this Idempotency-Key is still being processed', 'IDEMPOTENCY_IN_PROGRESS');
-      }
-      try {
-        const body = { order: await create(auth, bookId) };
-        await repo.completeIdempotencyKey(db, auth.student.id, key, 201, JSON.stringify(body));
-        return { statusCode: 201, body };
-      } catch (err) {
-        if (err instanceof AppError && err.statusCode < 500) {
-          const body: Record<string, unknown> = { error: err.message, code: err.code };
-          await repo.completeIdempotencyKey(db, auth.student.id, key, err.statusCode, JSON.stringify(body));
-        } else {
-          await repo.releaseIdempotencyKey(db, auth.student.id, key);
-        }
-        throw err;
-      }
+    /** POST /orders with an optional Idempotency-Key: a retry gets the first answer back, refusals included. */
+    createIdempotent(auth: SignedIn, bookId: string, key: string | undefined): Promise<{ statusCode: number; body: unknown }> {
+      return idempotency.handle({
+        studentId: auth.student.id,
+        key,
+        request: { bookId },
+        keepRefusals: true,
+        run: async () => ({ order: await create(auth, bookId) }),
+      });
     },
 
     async get(auth: SignedIn, id: string): Promise<Order> {
@@ -355,11 +339,12 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
         }
         const all = await repo.ordersOf(trx, studentId);
         await repo.anonymiseStudent(trx, studentId, FORMER_STUDENT);
+        // Other students' stored answers (an order) may quote them by id: those go too.
+        await idempotencyRepo.deleteAnswersQuoting(trx, studentId);
         const links = all.flatMap((o) => [`/buyer/orders/${o.id}`, `/seller/orders/${o.id}`]);
         await deps.notifier.anonymise(trx, links, student.firstName, FORMER_STUDENT);
       },
     },
-    pruneIdempotencyKeys: () => repo.deleteOldIdempotencyKeys(db, iso(new Date(clock.now().getTime() - 24 * HOUR))),
   };
 }
 
