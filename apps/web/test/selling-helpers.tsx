@@ -14,6 +14,8 @@ export interface Call {
   method: string;
   path: string;
   body: unknown;
+  /** Headers an upload set (XMLHttpRequest only). */
+  headers?: Record<string, string>;
 }
 
 export { json } from './harness';
@@ -53,16 +55,19 @@ function fakeXhr(calls: Call[], handler: (call: Call) => Response | Promise<Resp
     onabort: (() => void) | null = null;
     private method = 'GET';
     private url = '';
+    private headers: Record<string, string> = {};
     open(method: string, url: string) {
       this.method = method;
       this.url = url;
     }
-    setRequestHeader() {}
+    setRequestHeader(name: string, value: string) {
+      this.headers[name.toLowerCase()] = value;
+    }
     abort() {
       this.onabort?.();
     }
     send(body: unknown) {
-      const call: Call = { method: this.method, path: this.url.replace(/^.*\/api\/v1/, ''), body };
+      const call: Call = { method: this.method, path: this.url.replace(/^.*\/api\/v1/, ''), body, headers: this.headers };
       calls.push(call);
       void (async () => {
         const total = 1000;

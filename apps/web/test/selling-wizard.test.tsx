@@ -323,6 +323,45 @@ describe('submitting', () => {
     expect(JSON.parse(String((posts[1]!.body as FormData).get('bookData')))).toMatchObject({ title: FILLED.title });
   });
 
+  it('sends the same Idempotency-Key on Try again, and a new one once the seller changes anything', async () => {
+    const user = userEvent.setup();
+    let drop = true;
+    const calls = mockApi((call) => {
+      if (call.method !== 'POST' || call.path !== '/books') return undefined;
+      if (drop) throw new TypeError('Failed to fetch');
+      return json(201, { book: { id: 'bk_new' } });
+    });
+    startFilled(3);
+    renderWizard();
+    await user.upload(screen.getByLabelText(/Add photos/), pngs(4));
+    const keys = () => calls.filter((call) => call.method === 'POST').map((call) => call.headers?.['idempotency-key']);
+
+    await user.click(screen.getByRole('button', { name: 'List Book' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(keys()[0]).toMatch(/^[\w-]{32,36}$/);
+    expect(keys()[1]).toBe(keys()[0]);
+
+    // A fifth photo makes it another listing attempt: a new key, kept again across its retry.
+    await user.upload(screen.getByLabelText(/Add photos/), pngs(1, 5));
+    await user.click(screen.getByRole('button', { name: 'List Book' }));
+    await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(keys()).toHaveLength(4));
+    await screen.findByRole('button', { name: 'Try again' });
+    expect(keys()[2]).not.toBe(keys()[0]);
+    expect(keys()[3]).toBe(keys()[2]);
+
+    // So does a changed field.
+    await user.clear(screen.getByLabelText(/^Description/));
+    await user.type(screen.getByLabelText(/^Description/), 'Clean copy, no notes.');
+    drop = false;
+    await user.click(screen.getByRole('button', { name: 'List Book' }));
+    expect(await screen.findByRole('dialog', { name: 'Book Listed Successfully!' })).toBeInTheDocument();
+    expect(keys()).toHaveLength(5);
+    expect(new Set(keys()).size).toBe(3);
+  });
+
   it('goes to My Books from the dialog', async () => {
     const user = userEvent.setup();
     mockApi((call) => (call.method === 'POST' && call.path === '/books' ? json(201, { book: { id: 'bk_new' } }) : undefined));

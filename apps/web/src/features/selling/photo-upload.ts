@@ -97,6 +97,18 @@ export interface ListingUpload {
   photos: readonly File[];
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header: the server answers a retry with this key as it answered the
+   * first try, so an upload whose answer was lost to a dropped connection is not listed twice.
+   */
+  idempotencyKey?: string;
+}
+
+/** A new Idempotency-Key for one listing attempt. */
+export function newIdempotencyKey(): string {
+  // randomUUID exists only on HTTPS and localhost; a phone testing over the LAN gets the same from getRandomValues.
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
@@ -124,7 +136,7 @@ function errorOf(xhr: XMLHttpRequest): ApiError {
  * Fails with an ApiError like `api()` does: status 0 when the connection dropped or stalled, so the
  * caller can offer to try again with everything the seller entered still in place.
  */
-export function uploadListing({ method, path, bookData, photos, onProgress, signal }: ListingUpload): Promise<Book> {
+export function uploadListing({ method, path, bookData, photos, onProgress, signal, idempotencyKey }: ListingUpload): Promise<Book> {
   const form = new FormData();
   form.append('bookData', JSON.stringify(bookData));
   for (const photo of photos) form.append('images', photo, photo.name);
@@ -151,6 +163,7 @@ export function uploadListing({ method, path, bookData, photos, onProgress, sign
 
     xhr.open(method, `${API_BASE}${path}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    if (idempotencyKey) xhr.setRequestHeader('Idempotency-Key', idempotencyKey);
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => {
       watch();

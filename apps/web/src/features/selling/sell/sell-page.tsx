@@ -35,7 +35,7 @@ import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { sellingKeys } from '../api';
 import { filterListingInput } from '../listing-input';
-import { uploadListing, type UploadProgress } from '../photo-upload';
+import { newIdempotencyKey, uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
 import { StepIndicator } from './step-indicator';
 import {
@@ -127,6 +127,10 @@ export function SellPage() {
   const problemShown = useRef(false);
   const [upload, setUpload] = useState<UploadProgress | null>(null);
   const [uploadFailed, setUploadFailed] = useState(false);
+  // One key per listing attempt, kept across Try again: if the server stored the listing but the answer
+  // was lost, the retry gets that listing back instead of listing the book a second time. Anything the
+  // seller changes makes it a new attempt.
+  const attemptKey = useRef<string | null>(null);
   const [listed, setListed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
@@ -163,6 +167,7 @@ export function SellPage() {
       problemShown.current = false;
       toast.dismiss(PROBLEM_TOAST);
     }
+    attemptKey.current = null;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       if (!(field in current)) return current;
@@ -223,7 +228,13 @@ export function SellPage() {
     if (step > 1) goTo((step - 1) as WizardStepNumber);
   };
 
+  const changeImages = (next: PickedImage[]) => {
+    attemptKey.current = null;
+    setImages(next);
+  };
+
   const resetAll = () => {
+    attemptKey.current = null;
     setUploadFailed(false);
     images.forEach(revokePreview);
     setImages([]);
@@ -246,6 +257,7 @@ export function SellPage() {
       return;
     }
     submitting.current = true;
+    attemptKey.current ??= newIdempotencyKey();
     setSubmitting(true);
     setUploadFailed(false);
     toast.dismiss(PROBLEM_TOAST);
@@ -257,7 +269,8 @@ export function SellPage() {
         toast.error(MESSAGES.imageTooLarge);
         return;
       }
-      await uploadListing({ method: 'POST', path: '/books', bookData: result.data, photos, onProgress: setUpload });
+      await uploadListing({ method: 'POST', path: '/books', bookData: result.data, photos, onProgress: setUpload, idempotencyKey: attemptKey.current });
+      attemptKey.current = null;
       clearDraft(studentId);
       setListed(true);
       toast.success(MESSAGES.bookListed);
@@ -401,7 +414,7 @@ export function SellPage() {
                   Add {LIMITS.minImages} to {LIMITS.maxImages} clear photos: the cover, the spine, a few inside pages and any
                   damage. Photos are not kept in your draft, so add them again if you reload the page.
                 </p>
-                <ImagePicker images={images} onChange={setImages} disabled={isSubmitting} progress={upload?.photos} />
+                <ImagePicker images={images} onChange={changeImages} disabled={isSubmitting} progress={upload?.photos} />
               </fieldset>
               {field(
                 'description',
