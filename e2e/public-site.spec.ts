@@ -43,6 +43,8 @@ test('promo popup: appears after 5 seconds, not again after Maybe Later', async 
   await expect(dialog.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/signup');
   await screenshot(page, test.info(), 'promo-popup');
   await dialog.getByRole('button', { name: 'Maybe Later' }).click();
+  // The dialog leaves with a short animation, whose frames run on the test's clock too.
+  await page.clock.runFor(1_000);
   await expect(dialog).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
