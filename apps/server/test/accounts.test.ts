@@ -55,7 +55,7 @@ describe(`registration (${dialectUnderTest})`, () => {
     [{ studentNumber: '123' }, 'Student number seems too short', 'studentNumber'],
     [{ university: '' }, 'Please select your university', 'university'],
     [{ userType: undefined }, 'Please select whether you want to buy or sell books', 'userType'],
-  ])('400 for %o with the spec message', async (override, message, field) => {
+  ])('400 for %o with the field message', async (override, message, field) => {
     const res = await post('/api/v1/auth/register', signupBody(override));
     expect(res.statusCode).toBe(400);
     const body = res.json();

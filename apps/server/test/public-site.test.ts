@@ -38,7 +38,7 @@ const contact = {
 };
 
 describe(`contact (${dialectUnderTest})`, () => {
-  it('stores the message, mails support with reply-to the student, answers 201 with the spec text', async () => {
+  it('stores the message, mails support with reply-to the student, answers 201 with the confirmation text', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact', payload: contact, remoteAddress: '10.1.0.1' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: 'Message sent successfully!' });

@@ -1,4 +1,4 @@
-// Issue 8, point 11: crash safety. A real server process (the production entry point) on the database
+// docs/security.md, promise 11: crash safety. A real server process (the production entry point) on the database
 // under test (SQLite in a temp DATA_DIR, or PostgreSQL when TEST_DATABASE_URL is set) takes a write load
 // of orders and sign-ups and is killed with SIGKILL in the middle of it, again and again. After every kill:
 // each order and each sign-up that was answered 2xx exists, no book has two active orders, and SQLite's

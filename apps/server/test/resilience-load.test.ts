@@ -1,4 +1,4 @@
-// Issue 8, point 13: load. A real server process on the database under test serves 50 concurrent
+// docs/security.md, promise 13: load. A real server process on the database under test serves 50 concurrent
 // catalogue clients and 10 clients ordering (and cancelling, so books keep coming back) for LOAD_SECONDS
 // (the issue's 60 s; LOAD_SECONDS sets another length; docs/security.md): no errors (no 5xx, no dropped
 // connection), and the server's resident memory shows no growth trend once warm (bounds in the test).

@@ -1,4 +1,4 @@
-// Issue 8, point 12: graceful shutdown. A real server process gets SIGTERM while 200 requests are in
+// docs/security.md, promise 12: graceful shutdown. A real server process gets SIGTERM while 200 requests are in
 // flight (listing uploads and cart writes whose bodies are still arriving). Every one of them gets its
 // full answer; a new connection is refused (or answered 503); the process exits 0 within 10 seconds.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8, point 7: the access-control matrix. Every route the app registers (collected as it registers
+// docs/security.md, promise 7: the access-control matrix. Every route the app registers (collected as it registers
 // them) is called as anonymous, a buyer, the seller who owns the things involved, another seller and an
 // admin, on fresh data where a call changes state. The table below is the expected status of each; any
 // difference fails, and so does a route with no row in the table (a new endpoint must be added here).

@@ -1,4 +1,4 @@
-// Issue 8, points 1, 2, 4 and 5: password guessing, account enumeration, password storage and session
+// docs/security.md, promises 1, 2, 4 and 5: password guessing, account enumeration, password storage and session
 // hygiene, on top of what accounts.test.ts already proves (10 failures → 429 from many IPs, reset tokens,
 // logout / change / deletion revoking sessions, idle and absolute expiry, cookie flags).
 import { dictionary } from '@zxcvbn-ts/language-common';

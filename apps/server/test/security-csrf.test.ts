@@ -1,4 +1,4 @@
-// Issue 8, point 6: cross-site writes. Every write route the app registers (collected as it registers
+// docs/security.md, promise 6: cross-site writes. Every write route the app registers (collected as it registers
 // them, so a new endpoint is covered by itself) refuses a foreign Origin and a browser's
 // `Sec-Fetch-Site: cross-site` with 403 CSRF before doing anything, even for a signed-in student; the
 // realtime websocket refuses a foreign Origin too (its events carry messages and meetup details).

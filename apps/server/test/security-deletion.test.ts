@@ -1,4 +1,4 @@
-// Issue 8, point 14: deleting an account. Every session ends; the student's row, unsold listings and
+// docs/security.md, promise 14: deleting an account. Every session ends; the student's row, unsold listings and
 // photo files go; orders the other party keeps show "Former student" and no longer hold the deleted
 // student's name, email or student number anywhere in the database; the email can sign up again.
 // (accounts.test.ts and listings.test.ts cover the password prompt and the seller's listing rows.)

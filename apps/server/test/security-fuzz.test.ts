@@ -1,4 +1,4 @@
-// Issue 8, point 15: property-based fuzzing with fast-check. Every payload schema the shared package
+// docs/security.md, promise 15: property-based fuzzing with fast-check. Every payload schema the shared package
 // exports, and every JSON endpoint the app registers (collected as it registers them), gets random and
 // hostile values: the schemas never throw and always explain themselves with text; the API never answers
 // 5xx and every error it gives is {error: string, code: string, fields?: {name: message}}.

@@ -1,4 +1,4 @@
-// Issue 8, points 9 and 10: no double sale and safe retries, on the database under test (the suite runs
+// docs/security.md, promises 9 and 10: no double sale and safe retries, on the database under test (the suite runs
 // once on SQLite and once on PostgreSQL). orders.test.ts already proves one winner among 25 buyers and the
 // basic Idempotency-Key replay; this repeats the race 20 times with 50 buyers and probes the key harder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8, point 8: hostile uploads. listings.test.ts already proves the 7th photo (400), 5 MB + 1 byte
+// docs/security.md, promise 8: hostile uploads. listings.test.ts already proves the 7th photo (400), 5 MB + 1 byte
 // (413, no file left), non-images named .png, SVG and BMP (415), the 14000x14000 bomb refused within a
 // second, and GPS EXIF dropped from a JPEG. This adds what an attacker tries next: markup and polyglots
 // named .jpg with an image content type, payloads hidden inside real images, the bomb's memory cost,

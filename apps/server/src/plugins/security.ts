@@ -92,7 +92,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   // ~0.7 ms of its ~3 ms (docs/performance.md, Fix 5). Files are streams and stay streamed.
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], syncThreshold: 65_536, brotliOptions: BROTLI_OPTIONS });
 
-  // Cross-site protection (API.md): a write from another origin, or one the browser marks cross-site, is
+  // Cross-site protection: a write from another origin, or one the browser marks cross-site, is
   // refused. These hooks run on every request, so they are plain callbacks (no promise per request).
   app.addHook('onRequest', (request, _reply, done) => {
     if (!WRITE_METHODS.has(request.method)) return done();

@@ -1,4 +1,4 @@
-// HTTP for accounts and sessions (API.md "Accounts and sessions" and "Student"): thin, rules live in the service.
+// HTTP for accounts, sessions and the student's profile: thin, rules live in the service.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +16,7 @@ import { clearSessionCookie, requireStudent, setSessionCookie, syncSignedInHint 
 import type { AccountsService } from './service.ts';
 
 const HOUR = 3_600_000;
-/** Per-IP ceilings stay generous: many students share one campus NAT address (API.md). */
+/** Per-IP ceilings stay generous: many students share one campus NAT address. */
 const IP_LIMITS = {
   register: { max: 60, windowMs: HOUR },
   login: { max: 300, windowMs: HOUR },

@@ -16,7 +16,7 @@ export async function contactRoutes(app: FastifyInstance) {
     {
       onRequest: limitByAddress(app, 'contact', ADDRESS_LIMIT),
       schema: { body: contactSchema },
-      // Every validation failure of this form answers with the spec's text, the details in `fields`.
+      // Every validation failure of this form answers with the product's text, the details in `fields`.
       attachValidation: true,
     },
     async (request, reply) => {

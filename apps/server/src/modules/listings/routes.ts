@@ -1,4 +1,4 @@
-// HTTP for listings (API.md "Books"): list a book (multipart), read one, the seller's own list, edit,
+// HTTP for listings (docs/api.md, Listings): list a book (multipart), read one, the seller's own list, edit,
 // withdraw; and the stored photos under /uploads. Thin: the rules live in the service.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

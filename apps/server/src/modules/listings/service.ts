@@ -48,7 +48,7 @@ export type PhotoAudience = 'public' | 'private';
 const mayView = (viewer: Student | null, status: BookStatus, sellerId: string) =>
   status === 'approved' || (viewer !== null && (viewer.id === sellerId || viewer.role === 'admin'));
 
-/** A listing as API.md's `Book`: rand from cents, photo URLs, the seller's public summary. */
+/** A listing as the API's `Book` (packages/shared/src/api-types.ts): rand from cents, photo URLs, the seller's public summary. */
 export function toBookJson(row: BookRow, images: readonly BookImageRow[], seller: BookSeller): Book {
   return {
     id: row.id,

@@ -70,7 +70,7 @@ export async function readListingUpload(request: FastifyRequest, onBookData?: (b
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (part.fieldname !== 'images') {
-        // Unknown fields are ignored (API.md), files included: read and drop.
+        // Unknown fields are ignored, files included: read and drop.
         for await (const _chunk of part.file) void _chunk;
         continue;
       }

@@ -1,4 +1,4 @@
-// HTTP for moderation (API.md "Moderation"): the admin's queue and the approve / decline decisions.
+// HTTP for moderation: the admin's queue and the approve / decline decisions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BOOK_STATUSES, declineListingSchema } from '@reshelf/shared';

@@ -1,4 +1,4 @@
-// HTTP for orders, their messages and reviews (API.md "Orders, reviews and messages").
+// HTTP for orders, their messages and reviews (docs/api.md, Orders).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

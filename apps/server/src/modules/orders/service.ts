@@ -1,4 +1,4 @@
-// The order state machine (API.md "Orders"): a buyer requests a listing (reserving it), the seller
+// The order state machine (docs/api.md, Orders): a buyer requests a listing (reserving it), the seller
 // accepts with a campus meetup or declines, either party may cancel before handover, the buyer confirms
 // the handover, unanswered requests expire after 72 hours, and after completion each party reviews the
 // other once. Every change notifies the other party in-app, by email and over the realtime channel.

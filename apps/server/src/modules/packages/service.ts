@@ -1,4 +1,4 @@
-// Textbook packages: the fixed catalogue of the spec, and package orders an admin confirms and marks collected.
+// Textbook packages: the fixed catalogue of six priced bundles plus the custom request, and package orders an admin confirms and marks collected.
 import { TEXTBOOK_PACKAGES, centsToRand, randToCents, type PackageOrder, type TextbookPackage } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import type { PackageOrdersTable } from '../../db/schema.ts';
