@@ -82,7 +82,7 @@ test('contact form: disabled until agreed, sends, clears, and reaches the suppor
     .toBe(true);
 });
 
-test('newsletter: a yahoo.com address is refused with the spec message, a student address subscribes', async ({ page }) => {
+test('newsletter: a yahoo.com address is refused with the domain message, a student address subscribes', async ({ page }) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
   const email = footer.getByRole('textbox', { name: /email/i });

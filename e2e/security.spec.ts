@@ -1,4 +1,4 @@
-// Issue 8, point 16: markup that students type (names, listing descriptions, messages, reviews) shows as
+// docs/security.md, promise 16: markup that students type (names, listing descriptions, messages, reviews) shows as
 // text on every page that displays it, never as HTML; and the Content Security Policy stops inline
 // script even if something did slip into a page. Data is created through the API, then each page is
 // opened in a real browser.

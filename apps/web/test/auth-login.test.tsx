@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('login page', () => {
-  it('has the spec fields and links', async () => {
+  it('has the form fields and links', async () => {
     mockApi(() => undefined);
     renderApp('/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome Back' })).toBeInTheDocument();

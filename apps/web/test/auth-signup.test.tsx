@@ -1,5 +1,5 @@
 // Sign-up page: the first failing rule is toasted and nothing is sent, a second submit while busy is
-// refused with the spec's text, success goes to /login after 1.5 s, and every failure has its message.
+// refused with the product's text, success goes to /login after 1.5 s, and every failure has its message.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ afterEach(() => {
 });
 
 describe('sign-up page', () => {
-  it('shows the spec fields, labels and links', async () => {
+  it('shows the form fields, labels and links', async () => {
     mockApi(() => undefined);
     renderApp('/signup');
     expect(await screen.findByRole('heading', { level: 1, name: /Welcome to\s*Reshelf/ })).toBeInTheDocument();

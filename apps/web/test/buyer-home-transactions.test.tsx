@@ -1,4 +1,4 @@
-// The buyer's Transactions: the spec's table (ID '#' + last 6 of the book id upper-case, the sale's one
+// The buyer's Transactions: the table (ID '#' + last 6 of the book id upper-case, the sale's one
 // reference that the seller sees too; title,
 // amount, status, date), 10 a page with 'Showing X to Y of Z transactions', search by title or ID,
 // the status filter, rows opening the order, and the empty state.

@@ -54,7 +54,7 @@ describe('role guard', () => {
     ['buyer', '/seller', 'Access denied. Seller account required.'],
     ['seller', '/buyer/books', 'Access denied. Buyer account required.'],
     ['seller', '/admin', 'Access denied. Admin account required.'],
-  ] as const)('refuses a %s at %s with the spec toast and goes to /login', async (role, path, message) => {
+  ] as const)('refuses a %s at %s with the access-denied toast and goes to /login', async (role, path, message) => {
     mockApi(signedInAs(studentWith(role)));
     const { router } = renderApp(path);
     expect(await screen.findByText(message)).toBeInTheDocument();

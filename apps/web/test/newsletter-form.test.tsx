@@ -5,7 +5,7 @@ import { NewsletterForm } from '../src/features/newsletter/newsletter-form';
 import { mockFetch, renderAt } from './helpers';
 
 describe('newsletter sign-up', () => {
-  it('rejects a yahoo.com address with the spec message and sends nothing', async () => {
+  it('rejects a yahoo.com address with the domain message and sends nothing', async () => {
     const user = userEvent.setup();
     const fetchMock = mockFetch(201, {});
     renderAt(<NewsletterForm />);

@@ -1,4 +1,4 @@
-// The sell wizard: keystroke filters, per-step checks with the spec's toast, the photo rules and hints,
+// The sell wizard: keystroke filters, per-step checks with their toast, the photo rules and hints,
 // submitting the multipart listing, the success dialog, failures and the draft that survives a reload.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -49,7 +49,7 @@ function renderWizard() {
   return renderPage(<SellPage />, { path: '/seller/sell' });
 }
 
-describe('keystroke filters (spec section 5)', () => {
+describe('keystroke filters', () => {
   it('ignores characters a field does not take', async () => {
     const user = userEvent.setup();
     mockApi(() => undefined);
@@ -111,7 +111,7 @@ describe('keystroke filters (spec section 5)', () => {
 });
 
 describe('steps', () => {
-  it('refuses Next on an incomplete step with the spec toast and marks the fields', async () => {
+  it('refuses Next on an incomplete step with a toast and marks the fields', async () => {
     const user = userEvent.setup();
     mockApi(() => undefined);
     renderWizard();

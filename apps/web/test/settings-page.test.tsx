@@ -94,7 +94,7 @@ describe('settings: security', () => {
 });
 
 describe('settings: delete account', () => {
-  it('asks for confirmation with the spec text; Cancel says it was cancelled', async () => {
+  it('asks for confirmation with its warning text; Cancel says it was cancelled', async () => {
     const user = userEvent.setup();
     const calls = mockApi(signedInAs(studentWith('seller')));
     renderApp('/seller/settings');

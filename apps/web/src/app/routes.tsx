@@ -8,7 +8,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { prefetchFirstPage } from '../features/catalogue/first-page';
 import { RootError } from './root-error';
 
-/** The route constants of the spec (section 2), plus /privacy, /ai-tutor, the public catalogue and packages,
+/** The product's route constants (the public pages, account pages and the three areas), plus /privacy, /ai-tutor, the public catalogue and packages,
  *  /buyer/packages and /admin. */
 export const ROUTES = {
   home: '/',
@@ -86,7 +86,7 @@ export const routes: RouteObject[] = [
               { path: 'ai-tutor', lazy: page(() => import('../features/marketing/pages/ai-tutor-page'), 'AiTutorPage') },
               { path: 'contact', lazy: page(() => import('../features/contact/contact-page'), 'ContactPage') },
 
-              // Account pages (issue 3): two-column promo + form pages inside the public frame.
+              // Account pages: two-column promo + form pages inside the public frame.
               { path: 'signup', lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
               { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
               { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },

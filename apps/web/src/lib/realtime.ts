@@ -1,6 +1,6 @@
 // The live channel to the server (GET /api/v1/realtime, docs/api.md "Realtime"): a websocket that only
 // listens for events (new order messages, order changes, notifications). A dropped connection comes
-// back after 1 s, 5 s, 10 s and then every 60 s (spec section 8); a socket the server closes because
+// back after 1 s, 5 s, 10 s and then every 60 s; a socket the server closes because
 // nobody is signed in (code 4401) stays closed. Pages refetch what they show when it reconnects,
 // since events sent while it was down are lost.
 import { useEffect, useRef } from 'react';

@@ -6,7 +6,7 @@ import { LIMITS, MESSAGES, type LoginBody, type RegisterInput, type Role, type S
 import { api, ApiError } from './api';
 import { readStored, removeStored, writeStored } from './storage';
 
-/** localStorage key of the persisted student (spec section 3: only student is persisted, under 'user'). */
+/** localStorage key of the persisted student (only the student is persisted, under 'user'). */
 export const SESSION_STORAGE_KEY = 'user';
 
 /**
@@ -99,7 +99,7 @@ export function serverErrorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Spec section 8, login errors. */
+/** The login errors. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return MESSAGES.invalidCredentials;
@@ -110,7 +110,7 @@ function loginErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : MESSAGES.loginFailedRetry;
 }
 
-/** Spec section 8, sign-up errors. */
+/** The sign-up errors. */
 function signupErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 409) return MESSAGES.emailExists;
@@ -141,7 +141,7 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
   });
   // Bumped by every login, logout and explicit change, so a slow start-up check cannot undo them.
   const generation = useRef(0);
-  // Login, sign-up and logout are ignored while one of them is running (spec section 4).
+  // Login, sign-up and logout are ignored while one of them is running.
   const inFlight = useRef<'login' | 'signup' | 'logout' | null>(null);
 
   const applyStudent = useCallback((student: Student | null, error: string | null = null) => {
@@ -165,7 +165,7 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted || generation.current !== startedAt) return;
-        // Spec section 4: no session, or any failure, clears the user.
+        // No session, or any failure, clears the user.
         applyStudent(null, error instanceof ApiError && error.status !== 401 ? error.message : null);
       })
       .finally(() => window.clearTimeout(cap));
@@ -232,7 +232,7 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
     try {
       await api('/auth/logout', { method: 'POST' });
     } catch {
-      // Spec section 4: on failure it still clears and redirects.
+      // On failure it still clears and redirects.
     } finally {
       generation.current += 1;
       applyStudent(null);

@@ -1,4 +1,4 @@
-// The paging of the spec's transactions tables (buyer and seller): 10 rows a page and the line
+// The paging of the transactions tables (buyer and seller): 10 rows a page and the line
 // 'Showing X to Y of Z transactions'.
 import { LIMITS } from '@reshelf/shared';
 

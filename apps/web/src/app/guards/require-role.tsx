@@ -1,4 +1,4 @@
-// Keeps the buyer, seller and admin areas to their role (spec section 6): a spinner while the session
+// Keeps the buyer, seller and admin areas to their role: a spinner while the session
 // check runs, /login for visitors (remembering where they were going), and an access-denied toast
 // plus /login for a signed-in student of another role. A visitor with a link to a buyer page that has a
 // public twin (the catalogue, a book, the packages: say, a link a friend shared) sees that page instead

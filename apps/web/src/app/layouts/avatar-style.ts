@@ -5,7 +5,7 @@ import { LIMITS, type Role } from '@reshelf/shared';
 import { readStored } from '../../lib/storage';
 
 export const AVATAR_STYLE_KEY = 'avatarStyle';
-/** The buyer's fixed style (spec: the buyer has a fixed style), and the admin's. */
+/** The buyer's fixed style (buyers do not choose one), and the admin's. */
 export const FIXED_AVATAR_STYLES: Record<Exclude<Role, 'seller'>, number> = { buyer: 7, admin: 12 };
 export const DEFAULT_SELLER_STYLE = 0;
 

@@ -1,4 +1,4 @@
-// The dashboard shell of the buyer, seller and admin areas (spec section 2, Guarded areas): a sidebar
+// The dashboard shell of the buyer, seller and admin areas: a sidebar
 // that collapses to icons on desktop (remembered), a top bar with an overlay menu on phones, the
 // student's avatar and first name, the area's entries and Sign Out. Rendered inside <RequireRole>.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The sidebar entries of each area (spec section 2, Guarded areas): Home, the books entry, Transactions,
+// The sidebar entries of each area: Home, the books entry, Transactions,
 // Faculty and Settings; buyers also get Textbook Packages and their Cart, sellers Sell a Book, admins their queue.
 import {
   BookOpen,

@@ -1,4 +1,4 @@
-// The public footer (spec section 2): what Reshelf is, Quick Links, Account, the newsletter block,
+// The public footer: what Reshelf is, Quick Links, Account, the newsletter block,
 // the copyright line with the current year and the bottom links; plus Explore, the ways into the
 // marketplace itself (the catalogue, textbook packages, the AI tutor).
 import type { ReactNode } from 'react';

@@ -15,7 +15,7 @@ const tones: Record<BadgeTone, string> = {
   slate: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
-/** Listing, availability and order statuses of the API. 'rejected' is styled as 'declined' (spec). */
+/** Listing, availability and order statuses of the API. 'rejected' is the old name of 'declined' and is styled the same. */
 export const STATUS_TONES = {
   pending: 'amber',
   approved: 'green',

@@ -6,7 +6,7 @@ import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { prefersReducedMotion } from '../../lib/motion';
 
-/** How long the close animation runs (the promo popup's 300 ms of the spec). */
+/** How long the close animation runs (the promo popup closes in 300 ms). */
 export const DIALOG_CLOSE_MS = 300;
 
 const FOCUSABLE =

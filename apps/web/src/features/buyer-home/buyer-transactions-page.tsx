@@ -1,4 +1,4 @@
-// The buyer's Transactions: their orders in the spec's table layout (Transaction ID, Book Title, Amount,
+// The buyer's Transactions: their orders in the transactions table layout (Transaction ID, Book Title, Amount,
 // Status, Date), searchable by title or ID, filtered by status, newest first, 10 a page with
 // 'Showing X to Y of Z transactions'. Rows open the order. Phones get stacked cards instead of a table.
 // Below them, the buyer's package orders.
@@ -95,7 +95,7 @@ export function BuyerTransactionsPage() {
   } else {
     body = (
       <>
-        {/* Tablets and up: the spec's table. */}
+        {/* Tablets and up: the table. */}
         <div className="overflow-x-auto max-md:hidden">
           <table className="w-full text-left text-sm">
             <thead className="border-b border-ink-200 bg-ink-50 text-xs font-semibold tracking-wide text-ink-600 uppercase">

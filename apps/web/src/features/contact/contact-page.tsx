@@ -1,4 +1,4 @@
-// Contact Us (spec section 2): the contact form (sent to POST /api/v1/contact) and the info cards.
+// Contact Us: the contact form (sent to POST /api/v1/contact) and the info cards.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';

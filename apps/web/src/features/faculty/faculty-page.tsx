@@ -1,4 +1,4 @@
-// Faculty details for both roles (spec sections 2 and 5; API.md PUT /student/faculty): faculty, a
+// Faculty details for both roles (PUT /student/faculty): faculty, a
 // department of it, year of study, academic year and semester, with the 'Academic Status' summary.
 import { useEffect, useState, type FormEvent } from 'react';
 import { CalendarClock, GraduationCap, TriangleAlert } from 'lucide-react';
@@ -277,7 +277,7 @@ function FacultyForm({ student }: { student: Student }) {
 export function FacultyPage() {
   usePageTitle('Faculty');
   const { student } = useSession();
-  // Spec: nothing renders when the student has no student number.
+  // Nothing renders when the student has no student number.
   if (!student?.studentNumber) return null;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">

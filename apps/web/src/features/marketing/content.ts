@@ -1,7 +1,7 @@
 // Copy of the landing page that is data rather than layout: figures, steps, reasons, FAQ.
 import type { Figure } from './components/section';
 
-/** Landing page figures (spec section 1). */
+/** Landing page figures. */
 export const LANDING_FIGURES: readonly Figure[] = [
   { value: '50K+', label: 'Study materials' },
   { value: '70%', label: 'Average savings' },
@@ -9,7 +9,7 @@ export const LANDING_FIGURES: readonly Figure[] = [
   { value: '100+', label: 'Tons of paper saved' },
 ];
 
-/** About page figures (spec section 1). */
+/** About page figures. */
 export const ABOUT_FIGURES: readonly Figure[] = [
   { value: '500+', label: 'Students' },
   { value: '2', label: 'Universities' },

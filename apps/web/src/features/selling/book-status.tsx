@@ -1,5 +1,5 @@
 // How a listing's moderation state and availability read and look in the seller area. The old
-// 'rejected' is the same as 'declined' everywhere (spec section 3).
+// 'rejected' is the same as 'declined' everywhere.
 import { AVAILABILITY_LABELS, BOOK_STATUS_LABELS, type Availability, type BookStatus } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 

@@ -1,4 +1,4 @@
-// Spec section 5's keystroke filters as the wizard and the edit dialog apply them.
+// The listing fields' keystroke filters (packages/shared/src/schemas/listing.ts) as the wizard and the edit dialog apply them.
 import { acceptsListingInput, type FilteredListingField } from '@reshelf/shared';
 
 /**

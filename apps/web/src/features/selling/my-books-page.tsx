@@ -1,4 +1,4 @@
-// My Books (/seller/books, spec section 2): every listing as a card with its photo, status, details and
+// My Books (/seller/books): every listing as a card with its photo, status, details and
 // availability; a declined card says why; the owner can edit or withdraw a listing.
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

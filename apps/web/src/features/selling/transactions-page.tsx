@@ -1,4 +1,4 @@
-// Transactions (/seller/transactions, spec section 2): the seller's listings as transaction rows; a
+// Transactions (/seller/transactions): the seller's listings as transaction rows; a
 // sold book also says who bought it and when (from the seller's completed orders).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';

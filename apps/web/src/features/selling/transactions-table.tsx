@@ -1,4 +1,4 @@
-// The transactions table (spec section 2, Seller area): one row per listed book with its id, title,
+// The seller's transactions table: one row per listed book with its id, title,
 // amount, status and date; search by title or id, a status filter, newest first, 10 rows a page.
 // A real <table> from tablet width up; stacked cards on phones.
 import { useId, useMemo, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The Danger Zone's account deletion (spec sections 4, 5, 8): a confirmation, then a password prompt,
+// The Danger Zone's account deletion: a confirmation, then a password prompt,
 // then DELETE /api/v1/account; every way out says why nothing happened.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';

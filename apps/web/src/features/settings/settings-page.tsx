@@ -1,4 +1,4 @@
-// Settings for both roles (spec section 2): a read-only Profile tab and a Security & Privacy tab with
+// Settings for both roles: a read-only Profile tab and a Security & Privacy tab with
 // the reset link, the password change and the Danger Zone.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -162,7 +162,7 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
 }
 
 function SecurityTab({ student }: { student: Student }) {
-  // One busy flag for every account operation on this tab (spec: 'Please wait for the current operation to complete').
+  // One busy flag for every account operation on this tab; a second one meanwhile is told 'Please wait for the current operation to complete'.
   const busy = useRef(false);
   const busyProps: BusyProps = {
     isBusy: () => busy.current,

@@ -1,10 +1,10 @@
-// The two-column frame of the account pages (spec section 2): a green promo panel and the form panel.
+// The two-column frame of the account pages: a green promo panel and the form panel.
 // On phones the panel stacks above the form in a compact form, so the fields stay near the top.
 import type { ReactNode } from 'react';
 import { Clock, PiggyBank, Search } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
-/** The sign-up and login copy of spec section 1. */
+/** The promo copy beside the sign-up and login forms. */
 export const PROMO_POINTS = [
   { icon: Search, title: 'Find textbooks from your university', text: 'Browse books listed by students on your own campus.' },
   { icon: PiggyBank, title: 'Save up to 70% on textbook costs', text: 'Second-hand prices, agreed student to student.' },

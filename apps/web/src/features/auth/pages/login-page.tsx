@@ -1,4 +1,4 @@
-// Login (spec sections 2, 4, 5, 8): the first failing rule is toasted; success welcomes the student and
+// Login: the first failing rule is toasted; success welcomes the student and
 // replaces the page with their area (or the page the guard stopped them at, when their role may see it).
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -41,7 +41,7 @@ export function LoginPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // A second submit while busy is ignored (spec section 5).
+    // A second submit while busy is ignored.
     if (busy || submitting.current) return;
     submitting.current = true;
     try {

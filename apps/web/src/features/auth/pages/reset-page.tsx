@@ -1,4 +1,4 @@
-// Reset Password (spec sections 2, 5, 8; API.md password-reset): without a token, the form that mails
+// Reset Password: without a token, the form that mails
 // a reset link; with ?token=..., the form that sets the new password.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';

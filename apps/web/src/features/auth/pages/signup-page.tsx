@@ -1,4 +1,4 @@
-// Sign Up (spec sections 2, 4, 5, 8): the first failing rule is toasted and nothing is sent; on
+// Sign Up: the first failing rule is toasted and nothing is sent; on
 // success the student is sent to /login after 1.5 s (no automatic login).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';

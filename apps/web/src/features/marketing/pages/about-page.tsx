@@ -1,4 +1,4 @@
-// About Us (spec section 2): figures, mission, the journey so far and a Get Started button.
+// About Us: figures, mission, the journey so far and a Get Started button.
 import { ArrowRight, Heart, Leaf, PiggyBank, Rocket } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button';
 import { usePageTitle } from '../../../lib/use-page-title';

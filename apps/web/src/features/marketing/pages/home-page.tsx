@@ -1,4 +1,4 @@
-// The landing page (spec section 2, Home): hero with a search box into the catalogue, How It Works,
+// The landing page: hero with a search box into the catalogue, How It Works,
 // Why Choose, featured universities (each a way into its books), figures, the AI tutor, FAQ and the
 // promo popup.
 import { Link } from 'react-router';
@@ -45,7 +45,7 @@ const SHORT_NAMES: Record<string, string> = {
 
 export function HomePage() {
   const { student } = useSession();
-  // Visitors sign up to sell (the spec's Sell Now!); a signed-in seller goes straight to listing a book, and
+  // Visitors sign up to sell (the hero's Sell Now!); a signed-in seller goes straight to listing a book, and
   // any other signed-in student to their dashboard rather than a sign-up form they cannot use.
   const sellPath = student ? (student.role === 'seller' ? '/seller/sell' : areaPath(student.role)) : '/signup';
   usePageTitle(
@@ -90,7 +90,7 @@ export function HomePage() {
                 <ArrowRight aria-hidden="true" size={20} />
               </ButtonLink>
               <ButtonLink to="/about" size="lg" variant="outline">
-                {/* The spec's label; the hidden words tell screen readers and search engines where it goes. */}
+                {/* The product's label; the hidden words tell screen readers and search engines where it goes. */}
                 Learn More<span className="sr-only"> about Reshelf</span>
               </ButtonLink>
             </div>

@@ -1,4 +1,4 @@
-// Our Team (spec section 2): the co-founders and the lead developer, from team-data.ts. Whatever the
+// Our Team: the co-founders and the lead developer, from team-data.ts. Whatever the
 // operator has not filled in (a name, a quote, a bio, a link) is left out rather than shown empty.
 import { ExternalLink, Mail, Quote } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar';

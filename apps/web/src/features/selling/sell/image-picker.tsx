@@ -38,7 +38,7 @@ export function revokePreview(image: PickedImage): void {
   if (image.url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(image.url);
 }
 
-/** The hint under the photos (spec section 5), worded exactly as quoted there. */
+/** The hint under the photos, worded exactly as in packages/shared/src/messages.ts. */
 export function imageCountHint(count: number): string {
   if (count < LIMITS.minImages) return uploadMoreImages(LIMITS.minImages - count);
   if (count >= LIMITS.maxImages) return MESSAGES.maxImagesReached;

@@ -50,7 +50,7 @@ import {
 
 type Errors = Partial<Record<ListingField, string>>;
 
-/** Beside a field, 'required' reads better as a short note; the toast carries the spec's sentence. */
+/** Beside a field, 'required' reads better as a short note; the toast carries the full sentence. */
 export const FIELD_REQUIRED = 'This field is required';
 
 function inlineErrors(found: Record<string, string>): Errors {
@@ -184,7 +184,7 @@ export function SellPage() {
       return;
     }
     if (field === 'publicationYear' && raw.length > 4) {
-      // A fifth character is never kept; it is the moment the typed year is checked (spec section 5).
+      // A fifth character is never kept; it is the moment the typed year is checked.
       const year = Number(values.publicationYear);
       if (values.publicationYear.length === 4 && (year < LIMITS.publicationYearMin || year > new Date().getFullYear())) {
         setErrors((current) => ({ ...current, publicationYear: yearRangeMessage() }));
@@ -201,7 +201,7 @@ export function SellPage() {
   };
 
   // The toast names the first problem in the field's own words (a year of 2099 is out of range, not
-  // missing); missing fields keep the spec's sentence. One id, so a fixed step can take it away.
+  // missing); missing fields keep the product's sentence. One id, so a fixed step can take it away.
   const showProblems = (found: Errors) => {
     setErrors(inlineErrors(found));
     const first = Object.keys(found)[0] as ListingField | undefined;

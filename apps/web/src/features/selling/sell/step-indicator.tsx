@@ -1,5 +1,5 @@
 // Where the seller is in the wizard: the three step titles on wider screens, 'Step n of 3' and a
-// progress bar on phones (spec section 2, Sell).
+// progress bar on phones.
 import { Check } from 'lucide-react';
 import { WIZARD_STEPS } from '@reshelf/shared';
 import { cn } from '../../../lib/cn';

@@ -1,4 +1,4 @@
-// The sell wizard's text draft (spec section 3, Sell draft): every field as the seller typed it, kept in
+// The sell wizard's text draft: every field as the seller typed it, kept in
 // localStorage per seller so a reload or a dropped connection loses nothing until the book is listed.
 // Photos cannot be stored there; the page says so.
 import { WIZARD_STEPS, type ListingField } from '@reshelf/shared';
