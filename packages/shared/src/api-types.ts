@@ -1,4 +1,4 @@
-// The JSON shapes of API.md's answers, shared so the web client and the server agree on them.
+// The JSON shapes of the API's answers, shared so the web client and the server agree on them.
 // Times are ISO 8601 UTC strings; money is rand as a number with at most 2 decimals.
 import type {
   Availability,

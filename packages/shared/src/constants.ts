@@ -1,4 +1,4 @@
-// Business constants and limits of spec section 9 plus the API's own limits, in one typed object so
+// The product's business constants and limits plus the API's own limits, in one typed object so
 // client and server enforce the same numbers.
 
 const SECOND = 1000;
@@ -59,8 +59,8 @@ export const LIMITS = {
 } as const;
 
 /**
- * Newsletter sign-ups must come from one of these domains or a sub-domain of one. The spec's two
- * `{host}` placeholders are the personal providers it names: Gmail and iCloud.
+ * Newsletter sign-ups must come from one of these domains or a sub-domain of one. The last two
+ * are the personal providers students may also use: Gmail and iCloud.
  */
 export const NEWSLETTER_ALLOWED_DOMAINS = [
   'ac.za',

@@ -1,4 +1,4 @@
-// The product's enumerations (spec section 3 and API.md): the stored values, their union types and
+// The product's enumerations: the stored values, their union types and
 // the labels people see. Values are what the API sends; labels are display text only.
 
 export const LANGUAGES = ['english', 'afrikaans', 'zulu', 'xhosa', 'other'] as const;

@@ -1,4 +1,4 @@
-// The 7 faculties and their departments (spec section 3); the faculty form's department choices
+// The 7 faculties and their departments; the faculty form's department choices
 // depend on the faculty, and the API checks that a department belongs to its faculty.
 
 export const FACULTY_KEYS = ['science', 'engineering', 'commerce', 'humanities', 'medicine', 'law', 'education'] as const;

@@ -1,8 +1,8 @@
-// Every user-facing message the spec (sections 4, 5, 6, 8) and API.md quote, spelled exactly once.
+// Every user-facing message of the product and the API, spelled exactly once.
 // Schemas, routes and pages import these instead of retyping the text.
 
 export const MESSAGES = {
-  // Sign-up form (spec section 5) and its outcome (sections 4 and 8)
+  // Sign-up form and its outcome
   emailRequired: 'Email is required',
   invalidEmail: 'Invalid email format',
   passwordRequired: 'Password is required',
@@ -62,7 +62,7 @@ export const MESSAGES = {
   accountDeleted: 'Account deleted successfully',
   operationBusy: 'Please wait for the current operation to complete',
 
-  // Access (spec section 6, API.md)
+  // Access to the buyer, seller and admin areas
   buyerRequired: 'Access denied. Buyer account required.',
   sellerRequired: 'Access denied. Seller account required.',
   adminRequired: 'Access denied. Admin account required.',
@@ -116,7 +116,7 @@ export function welcome(firstName: string): string {
   return name ? `Welcome back, ${name}!` : 'Welcome back!';
 }
 
-/** Listing photo hints of spec section 5, worded exactly as quoted there. */
+/** Listing photo hints, worded exactly as the wizard shows them. */
 export function uploadMoreImages(count: number): string {
   return `Upload at least ${count} more images`;
 }

@@ -1,4 +1,4 @@
-// The buyer area's textbook packages (spec section 3): six priced first-year bundles plus the custom
+// The buyer area's textbook packages: six priced first-year bundles plus the custom
 // request card. Book details are real editions; the web app serves the images under /packages/.
 import type { PackageBook, TextbookPackage } from './api-types';
 

@@ -32,7 +32,7 @@ describe('signupFormSchema', () => {
     expect(result.firstName).toBe('Thandi');
   });
 
-  it('reports the first failing rule in the form order of spec section 5', () => {
+  it('reports the first failing rule in the form order', () => {
     const steps: [Partial<typeof validSignup>, string][] = [
       [{}, 'Email is required'],
       [{ email: '' }, 'Email is required'],

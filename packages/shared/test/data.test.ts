@@ -35,7 +35,7 @@ describe('brand', () => {
 });
 
 describe('enumerations', () => {
-  it('lists the spec values in order', () => {
+  it('lists the product values in order', () => {
     expect(LANGUAGES).toEqual(['english', 'afrikaans', 'zulu', 'xhosa', 'other']);
     expect(CATEGORIES).toHaveLength(12);
     expect(Object.keys(CATEGORY_LABELS)).toEqual([...CATEGORIES]);
@@ -122,7 +122,7 @@ describe('universities', () => {
 });
 
 describe('faculties', () => {
-  it('has the 7 faculties of the spec with their labels', () => {
+  it('has the 7 faculties with their labels', () => {
     expect(FACULTY_KEYS).toEqual(['science', 'engineering', 'commerce', 'humanities', 'medicine', 'law', 'education']);
     expect(FACULTIES.map((faculty) => faculty.label)).toEqual([
       'Science',
@@ -152,7 +152,7 @@ describe('faculties', () => {
 });
 
 describe('constants', () => {
-  it('keeps the limits of spec section 9', () => {
+  it('keeps the business limits', () => {
     expect(LIMITS).toMatchObject({
       passwordMinLength: 8,
       studentNumberMinLength: 5,
@@ -175,7 +175,7 @@ describe('constants', () => {
     });
   });
 
-  it('allows the spec newsletter domains with Gmail and iCloud for the two placeholders', () => {
+  it('allows the student newsletter domains plus Gmail and iCloud', () => {
     expect(NEWSLETTER_ALLOWED_DOMAINS).toHaveLength(15);
     expect(NEWSLETTER_ALLOWED_DOMAINS.slice(-2)).toEqual(['gmail.com', 'icloud.com']);
   });
@@ -190,7 +190,7 @@ function isValidIsbn13(isbn: string): boolean {
 }
 
 describe('textbook packages', () => {
-  it('has the 6 priced packages of the spec and the custom request', () => {
+  it('has the 6 priced packages and the custom request', () => {
     const prices = Object.fromEntries(TEXTBOOK_PACKAGES.map((pkg) => [pkg.name, pkg.price]));
     expect(prices).toEqual({
       'Computer Science': 2499.99,

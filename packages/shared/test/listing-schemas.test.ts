@@ -129,7 +129,7 @@ describe('listingSchema', () => {
 });
 
 describe('LISTING_INPUT_FILTERS', () => {
-  it('lets through only the keystrokes spec section 5 allows', () => {
+  it('lets through only the keystrokes each field allows', () => {
     expect(acceptsListingInput('title', "Grade 12 Maths, Vol. 2 - O'Brien")).toBe(true);
     // Real titles' punctuation (docs/decisions/0014-title-punctuation.md); still no markup or quotes.
     for (const title of ['C++ Primer', 'Calculus: Early Transcendentals', 'Physics for Scientists & Engineers', 'C# in Depth', 'What Is Life?', 'TCP/IP Illustrated (Vol. 1)', 'Wow! Maths; Grade 12']) {

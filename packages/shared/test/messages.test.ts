@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canAddMoreImages, MESSAGES, uploadMoreImages, welcome } from '../src/index';
 
-// The spec's and API.md's quoted texts, copied from the documents: a typo in MESSAGES fails here.
+// The product's exact texts, written out a second time: a typo in MESSAGES fails here.
 const QUOTED: Partial<Record<keyof typeof MESSAGES, string>> = {
   signupSuccess: 'Your account has been created successfully! 🎉',
   canLogInNow: 'You can now log in with your email and password',
@@ -83,7 +83,7 @@ describe('MESSAGES', () => {
     }
   });
 
-  it('words the image hints as the spec does', () => {
+  it('words the image hints exactly', () => {
     expect(uploadMoreImages(2)).toBe('Upload at least 2 more images');
     expect(canAddMoreImages(1)).toBe('You can add 1 more images');
   });

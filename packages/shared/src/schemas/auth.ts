@@ -1,5 +1,5 @@
-// Account payloads: the sign-up form (spec section 5, first failure toasted), the register, login,
-// reset, change-password and delete-account bodies of API.md, and the password rules a UI can list.
+// Account payloads: the sign-up form (first failure toasted), the register, login,
+// reset, change-password and delete-account bodies of the API, and the password rules a UI can list.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { USER_TYPES } from '../enums';
@@ -11,7 +11,7 @@ export interface PasswordRule {
   id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
   /** Short checklist text for a UI. */
   label: string;
-  /** The API's message when the rule fails (spec: account creation logic). */
+  /** The API's message when the rule fails at account creation. */
   message: string;
   test: (password: string) => boolean;
 }
@@ -105,7 +105,7 @@ const university = () => choice(UNIVERSITY_IDS, MESSAGES.universityRequired);
 const userType = () => choice(USER_TYPES, MESSAGES.userTypeRequired);
 
 /**
- * The sign-up form (spec section 5). Fields are in the order the form checks them, so the first issue
+ * The sign-up form. Fields are in the order the form checks them, so the first issue
  * is the toast. The terms checkbox is checked here and never sent.
  */
 export const signupFormSchema = body({

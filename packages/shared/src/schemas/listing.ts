@@ -6,7 +6,7 @@ import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
 import { MESSAGES } from '../messages';
 import { choice, line, numberInput, optionalText, prose, textRule, withNumbersFromText } from './common';
 
-// Phone keyboards type the curly apostrophe (O’Reilly), so it counts as the spec's apostrophe.
+// Phone keyboards type the curly apostrophe (O’Reilly), so it counts as an apostrophe too.
 // Titles and editions also take the punctuation real ones use ("Calculus: Early Transcendentals",
 // "Physics for Scientists & Engineers", "C++ Primer", "C# in Depth", "What Is Life?", "2nd (Global)",
 // "3rd/4th"); names of people and publishers take & and brackets ("John Wiley & Sons", "Oxford
@@ -16,7 +16,7 @@ const TEXT_WITH_DIGITS = /^[\p{L}\p{M}\d .,'’:;&()+/#!?-]*$/u;
 const TEXT_WITHOUT_DIGITS = /^[\p{L}\p{M} .,'’&()-]*$/u;
 
 /**
- * Spec section 5's input filters: the wizard ignores a keystroke when the field's new value would not
+ * The listing fields' input filters: the wizard ignores a keystroke when the field's new value would not
  * match. They accept partial values (an empty field, '12.' while typing a price).
  */
 export const LISTING_INPUT_FILTERS = {
