@@ -2,7 +2,7 @@
 // under test (SQLite in a temp DATA_DIR, or PostgreSQL when TEST_DATABASE_URL is set) takes a write load
 // of orders and sign-ups and is killed with SIGKILL in the middle of it, again and again. After every kill:
 // each order and each sign-up that was answered 2xx exists, no book has two active orders, and SQLite's
-// integrity check says ok. Rounds are scaled from the 20 to CRASH_ROUNDS (docs/security.md).
+// integrity check says ok. Rounds are scaled from the full 20 to CRASH_ROUNDS (docs/security.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

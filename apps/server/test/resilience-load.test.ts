@@ -1,6 +1,6 @@
 // docs/security.md, promise 13: load. A real server process on the database under test serves 50 concurrent
 // catalogue clients and 10 clients ordering (and cancelling, so books keep coming back) for LOAD_SECONDS
-// (the issue's 60 s; LOAD_SECONDS sets another length; docs/security.md): no errors (no 5xx, no dropped
+// (60 s in full; LOAD_SECONDS sets another length; docs/security.md): no errors (no 5xx, no dropped
 // connection), and the server's resident memory shows no growth trend once warm (bounds in the test).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,7 +12,7 @@ import { PASSWORD, signupBody } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import { freePort, rssOf, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
 
-// 60 s, as the issue says, locally too: the memory check judges the second half, and with the search thread
+// The full 60 s, locally too: the memory check judges the second half, and with the search thread
 // the server's two heaps are still growing to their working size 15 s in, longer when the other test files
 // share the machine's cores (a 30 s run in a full `npm test` once read 6.0 MB/s while still warming up).
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);

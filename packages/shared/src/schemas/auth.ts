@@ -56,7 +56,7 @@ export function passwordProblem(password: string): string | null {
   return passwordRules.find((rule) => !rule.test(password))?.message ?? null;
 }
 
-/** The sign-up form's own complexity rule: the special character is one of @$!%*?&. */
+/** The sign-up form's own complexity rule: its special character is one of @$!%*?&. */
 export const SIGNUP_FORM_PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])/;
 
 interface PasswordMessages {
