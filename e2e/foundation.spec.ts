@@ -49,6 +49,7 @@ test.describe('navigation bar', () => {
 test('footer: quick links, account links, newsletter and the current year', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
   for (const name of ['About', 'Team', 'Contact', 'Login', 'Sign Up']) await expect(footer.getByRole('link', { name, exact: true }).first()).toBeVisible();
   await expect(footer.getByRole('textbox', { name: /email/i })).toBeVisible();
   await expect(footer).toContainText(String(new Date().getFullYear()));

@@ -85,6 +85,8 @@ test('contact form: disabled until agreed, sends, clears, and reaches the suppor
 test('newsletter: a yahoo.com address is refused with the domain message, a student address subscribes', async ({ page }) => {
   await page.goto('/about');
   const footer = page.getByRole('contentinfo');
+  // The form loads as the reader scrolls towards the footer.
+  await footer.scrollIntoViewIfNeeded();
   const email = footer.getByRole('textbox', { name: /email/i });
   await email.fill('someone@yahoo.com');
   await footer.getByRole('button', { name: 'Subscribe' }).click();

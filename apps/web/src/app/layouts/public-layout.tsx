@@ -1,6 +1,7 @@
 // The public site's frame: skip link, navigation bar, <main> and footer with the newsletter block.
+import { lazy, Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { NewsletterForm } from '../../features/newsletter/newsletter-form';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 
@@ -15,6 +16,28 @@ export function SkipLink() {
   );
 }
 
+// The newsletter form sits at the bottom of every public page: its code loads as the reader scrolls
+// towards it, not with the page (a visitor's first load stays within its size budget).
+const NewsletterForm = lazy(() => import('../../features/newsletter/newsletter-form').then((m) => ({ default: m.NewsletterForm })));
+
+/** Where the form will be, the height it takes, until it is near the screen and its code has arrived. */
+function NewsletterSlot() {
+  const slot = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(slot);
+  const space = <div className="min-h-48" />;
+  return (
+    <div ref={slot}>
+      {near ? (
+        <Suspense fallback={space}>
+          <NewsletterForm />
+        </Suspense>
+      ) : (
+        space
+      )}
+    </div>
+  );
+}
+
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -23,7 +46,7 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <Footer newsletter={<NewsletterForm />} />
+      <Footer newsletter={<NewsletterSlot />} />
     </div>
   );
 }
