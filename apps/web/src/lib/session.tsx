@@ -2,7 +2,7 @@
 // page reads through useSession(). Only the non-secret student object is kept in localStorage ('user')
 // so a returning student's dashboard paints at once; the httpOnly cookie is the real credential.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LIMITS, MESSAGES, type LoginBody, type RegisterInput, type Role, type Student, type StudentResponse } from '@reshelf/shared';
+import { LIMITS, type LoginBody, type RegisterInput, type Role, type Student, type StudentResponse } from '@reshelf/shared';
 import { api, ApiError } from './api';
 import { readStored, removeStored, writeStored } from './storage';
 
@@ -99,27 +99,9 @@ export function serverErrorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The login errors. */
-function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 401) return MESSAGES.invalidCredentials;
-    if (error.status === 429) return serverErrorText(error, MESSAGES.tooManyAttempts);
-    if (error.status === 0) return MESSAGES.loginFailedRetry;
-    return MESSAGES.loginFailed;
-  }
-  return error instanceof Error && error.message ? error.message : MESSAGES.loginFailedRetry;
-}
-
-/** The sign-up errors. */
-function signupErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.status === 409) return MESSAGES.emailExists;
-    if (error.status === 400) return serverErrorText(error, MESSAGES.invalidInput);
-    if (error.status === 0) return MESSAGES.troubleNow;
-    return serverErrorText(error, MESSAGES.createAccountFailed);
-  }
-  return MESSAGES.troubleNow;
-}
+// The wording of login and sign-up failures (and with it every message of the app) is fetched when a
+// failure needs it, on pages that have it already: the first page load of a visitor does not carry it.
+const authMessages = () => import('./auth-messages');
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -196,13 +178,14 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
         const answer = await api<StudentResponse>('/auth/login', { method: 'POST', body });
         generation.current += 1;
         if (!isStudent(answer?.student)) {
-          applyStudent(null, MESSAGES.userDataNotFound);
-          return { ok: false, error: MESSAGES.userDataNotFound, busy: false };
+          const { userDataNotFound } = await authMessages();
+          applyStudent(null, userDataNotFound);
+          return { ok: false, error: userDataNotFound, busy: false };
         }
         applyStudent(answer.student);
         return { ok: true, student: answer.student };
       } catch (error) {
-        const message = loginErrorMessage(error);
+        const message = (await authMessages()).loginErrorMessage(error);
         setState((current) => ({ ...current, isLoading: false, error: message }));
         return { ok: false, error: message, busy: false };
       } finally {
@@ -219,7 +202,7 @@ export function SessionProvider({ children, skipInitialCheck = false }: SessionP
       const answer = await api<StudentResponse>('/auth/register', { method: 'POST', body });
       return { ok: true, student: answer.student };
     } catch (error) {
-      return { ok: false, error: signupErrorMessage(error), busy: false };
+      return { ok: false, error: (await authMessages()).signupErrorMessage(error), busy: false };
     } finally {
       inFlight.current = null;
     }
