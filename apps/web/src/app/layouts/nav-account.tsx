@@ -25,6 +25,21 @@ export function AvatarPicture({ student, size, className }: { student: Student; 
   );
 }
 
+/** Who is signed in: their avatar, full name and kind of account. */
+function StudentIdentity({ student, size, className }: { student: Student; size: number; className: string }) {
+  return (
+    <div className={cn('flex items-center gap-3', className)}>
+      <AvatarPicture student={student} size={size} />
+      <div className="min-w-0">
+        <p className="truncate font-semibold text-ink-900">
+          {student.firstName} {student.lastName}
+        </p>
+        <p className="truncate text-sm text-ink-600">{ROLE_LABELS[student.role]}</p>
+      </div>
+    </div>
+  );
+}
+
 /** Signs out once however often it is pressed, then goes to /login as the dashboard's Sign Out does. */
 function useSignOut() {
   const { logout } = useSession();
@@ -105,15 +120,7 @@ export function AccountMenu({ student }: { student: Student }) {
           tabIndex={-1}
           className="absolute top-full right-0 z-50 mt-2 w-72 animate-fade-in rounded-2xl bg-white p-2 shadow-lift ring-1 ring-ink-200 outline-none"
         >
-          <div className="flex items-center gap-3 border-b border-ink-100 px-2 pt-1 pb-3">
-            <AvatarPicture student={student} size={44} />
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-ink-900">
-                {student.firstName} {student.lastName}
-              </p>
-              <p className="truncate text-sm text-ink-600">{ROLE_LABELS[student.role]}</p>
-            </div>
-          </div>
+          <StudentIdentity student={student} size={44} className="border-b border-ink-100 px-2 pt-1 pb-3" />
           <ul className="mt-2 flex flex-col gap-0.5">
             <li>
               <Link to={areaPath(student.role)} onClick={() => setOpen(false)} className={itemClasses}>
@@ -152,15 +159,7 @@ export function MenuAccount({ student, onNavigate }: { student: Student; onNavig
   const { signOut, busy } = useSignOut();
   return (
     <div className="mt-8 flex animate-menu-actions flex-col gap-3">
-      <div className="flex items-center gap-3 rounded-2xl bg-ink-50 p-3">
-        <AvatarPicture student={student} size={48} />
-        <div className="min-w-0">
-          <p className="truncate font-semibold text-ink-900">
-            {student.firstName} {student.lastName}
-          </p>
-          <p className="truncate text-sm text-ink-600">{ROLE_LABELS[student.role]}</p>
-        </div>
-      </div>
+      <StudentIdentity student={student} size={48} className="rounded-2xl bg-ink-50 p-3" />
       <Link to={areaPath(student.role)} onClick={onNavigate} className={buttonClasses('primary', 'lg', 'w-full')}>
         <LayoutDashboard aria-hidden="true" size={20} />
         My dashboard
