@@ -90,6 +90,8 @@ test('the landing page is accessible, breaks no CSP rule and makes no outside re
   expect(outside).toEqual([]);
   // A toast uses the library's stylesheet, which must load as a file, not an inline style.
   await page.goto('/contact');
+  // The footer's newsletter form loads as the reader scrolls towards it.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.getByRole('contentinfo').getByRole('textbox', { name: /email/i }).fill('someone@yahoo.com');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('Please use your university email or a personal Gmail/iCloud account')).toBeVisible();
