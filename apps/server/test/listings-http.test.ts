@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin, type Account } from './helpers/accounts.ts';
+import { listingPayload } from './helpers/books.ts';
 import * as img from './fixtures/images.ts';
 
 let t: TestApp;
@@ -19,25 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const bookData = {
-  title: 'Introduction to Law',
-  author: 'Lucien du Bois',
-  isbn: '978-0-7021-7338-3',
-  publisher: 'Juta',
-  publicationYear: 2019,
-  language: 'english',
-  category: 'law',
-  studyLevel: 'undergraduate',
-  condition: 'good',
-  price: 250,
-  edition: '5th',
-  numberOfPages: 480,
-  description: 'Clean copy.',
-};
-
 async function upload(images: Buffer[], cookie = seller.cookie) {
   const form = new FormData();
-  form.append('bookData', JSON.stringify(bookData));
+  form.append('bookData', JSON.stringify(listingPayload()));
   images.forEach((image, i) => form.append('images', new Blob([new Uint8Array(image)]), `photo-${i}.png`));
   const res = await fetch(`${base}/api/v1/books`, { method: 'POST', body: form, headers: { cookie }, signal: AbortSignal.timeout(10_000) });
   return { status: res.status, body: (await res.json()) as { error?: string } };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin, type Account } from './helpers/accounts.ts';
+import { listingPayload } from './helpers/books.ts';
 import * as img from './fixtures/images.ts';
 
 let t: TestApp;
@@ -17,25 +18,6 @@ beforeAll(async () => {
   otherSeller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Naledi' });
 });
 afterAll(async () => t.close());
-
-function bookData(overrides: Record<string, unknown> = {}) {
-  return {
-    title: 'Calculus, Early Transcendentals',
-    author: 'James Stewart',
-    isbn: '978-1-285-74155-0',
-    publisher: 'Cengage Learning',
-    publicationYear: 2015,
-    language: 'english',
-    category: 'mathematics',
-    studyLevel: 'undergraduate',
-    condition: 'good',
-    price: 450.5,
-    edition: '8th Edition',
-    numberOfPages: 1368,
-    description: 'Some pencil notes in chapter 3, otherwise clean.',
-    ...overrides,
-  };
-}
 
 function postBook(account: Account, data: unknown, images: Buffer[], key?: string) {
   const body = img.multipart(img.listingParts(data, images));
@@ -67,10 +49,10 @@ describe(`POST /api/v1/books with Idempotency-Key (${dialectUnderTest})`, () => 
   it('the same key twice lists the book once and answers the same both times', async () => {
     const { key, title } = fresh();
     const images = await img.pngs(4);
-    const first = await postBook(seller, bookData({ title }), images, key);
+    const first = await postBook(seller, listingPayload({ title }), images, key);
     expect(first.statusCode, first.body).toBe(201);
     const files = storedFiles();
-    const again = await postBook(seller, bookData({ title }), images, key);
+    const again = await postBook(seller, listingPayload({ title }), images, key);
     expect(again.statusCode, again.body).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await listingsTitled(seller, title)).toHaveLength(1);
@@ -80,7 +62,7 @@ describe(`POST /api/v1/books with Idempotency-Key (${dialectUnderTest})`, () => 
   it('two requests at once with one key list the book once; the other hears 409 or the same answer', async () => {
     const { key, title } = fresh();
     const images = await img.pngs(4);
-    const [a, b] = await Promise.all([postBook(seller, bookData({ title }), images, key), postBook(seller, bookData({ title }), images, key)]);
+    const [a, b] = await Promise.all([postBook(seller, listingPayload({ title }), images, key), postBook(seller, listingPayload({ title }), images, key)]);
     const codes = [a.statusCode, b.statusCode].sort();
     expect([
       [201, 201],
@@ -96,12 +78,12 @@ describe(`POST /api/v1/books with Idempotency-Key (${dialectUnderTest})`, () => 
   it('the key with different details or other photos is refused with 422 and lists nothing more', async () => {
     const { key, title } = fresh();
     const images = await img.pngs(4);
-    expect((await postBook(seller, bookData({ title }), images, key)).statusCode).toBe(201);
+    expect((await postBook(seller, listingPayload({ title }), images, key)).statusCode).toBe(201);
     const before = (await booksOf(seller)).length;
-    const otherDetails = await postBook(seller, bookData({ title, price: 99 }), images, key);
+    const otherDetails = await postBook(seller, listingPayload({ title, price: 99 }), images, key);
     expect(otherDetails.statusCode).toBe(422);
     expect(otherDetails.json().code).toBe('IDEMPOTENCY_MISMATCH');
-    const otherPhotos = await postBook(seller, bookData({ title }), await img.pngs(5), key);
+    const otherPhotos = await postBook(seller, listingPayload({ title }), await img.pngs(5), key);
     expect(otherPhotos.statusCode).toBe(422);
     expect(otherPhotos.json().code).toBe('IDEMPOTENCY_MISMATCH');
     expect(await booksOf(seller)).toHaveLength(before);
@@ -110,8 +92,8 @@ describe(`POST /api/v1/books with Idempotency-Key (${dialectUnderTest})`, () => 
   it("another seller's request with the same key lists their own book", async () => {
     const { key, title } = fresh();
     const images = await img.pngs(4);
-    const mine = await postBook(seller, bookData({ title }), images, key);
-    const theirs = await postBook(otherSeller, bookData({ title }), images, key);
+    const mine = await postBook(seller, listingPayload({ title }), images, key);
+    const theirs = await postBook(otherSeller, listingPayload({ title }), images, key);
     expect(mine.statusCode).toBe(201);
     expect(theirs.statusCode, theirs.body).toBe(201);
     expect(theirs.json().book.id).not.toBe(mine.json().book.id);
@@ -122,20 +104,20 @@ describe(`POST /api/v1/books with Idempotency-Key (${dialectUnderTest})`, () => 
   it('a refused upload leaves the key free: the corrected retry with it is listed', async () => {
     const { key, title } = fresh();
     // Refused by the details (400), by the photo count (400) and by a photo that is not an image (415).
-    const badDetails = await postBook(seller, bookData({ title, price: -1 }), await img.pngs(4), key);
+    const badDetails = await postBook(seller, listingPayload({ title, price: -1 }), await img.pngs(4), key);
     expect(badDetails.statusCode).toBe(400);
-    const tooFew = await postBook(seller, bookData({ title }), await img.pngs(3), key);
+    const tooFew = await postBook(seller, listingPayload({ title }), await img.pngs(3), key);
     expect(tooFew.statusCode).toBe(400);
-    const notImage = await postBook(seller, bookData({ title }), [...(await img.pngs(3)), Buffer.from('not an image at all, just text')], key);
+    const notImage = await postBook(seller, listingPayload({ title }), [...(await img.pngs(3)), Buffer.from('not an image at all, just text')], key);
     expect(notImage.statusCode).toBe(415);
-    const fixed = await postBook(seller, bookData({ title }), await img.pngs(4), key);
+    const fixed = await postBook(seller, listingPayload({ title }), await img.pngs(4), key);
     expect(fixed.statusCode, fixed.body).toBe(201);
     expect(await listingsTitled(seller, title)).toHaveLength(1);
   });
 
   it('a key longer than 200 characters is refused before anything is listed', async () => {
     const { title } = fresh();
-    const res = await postBook(seller, bookData({ title }), await img.pngs(4), 'k'.repeat(201));
+    const res = await postBook(seller, listingPayload({ title }), await img.pngs(4), 'k'.repeat(201));
     expect(res.statusCode).toBe(400);
     expect(await listingsTitled(seller, title)).toHaveLength(0);
   });

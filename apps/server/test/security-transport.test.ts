@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
-import { insertBook } from './helpers/books.ts';
+import { insertBook, listingPayload } from './helpers/books.ts';
 import { collectedRoutes } from './helpers/routes.ts';
 import * as img from './fixtures/images.ts';
 
@@ -118,9 +118,8 @@ describe(`JSON bodies: size and nesting (${dialectUnderTest})`, () => {
     expect(parsedCount()).toBe(0);
 
     // A real upload is far over the JSON limit and still goes through (multipart has its own limits).
-    const bookData = { title: 'Introduction to Law', author: 'Lucien du Bois', isbn: '978-0-7021-7338-3', publisher: 'Juta', publicationYear: 2019, language: 'english', category: 'law', studyLevel: 'undergraduate', condition: 'good', price: 250, edition: '5th', numberOfPages: 480, description: 'Clean copy.' };
     const big = await Promise.all(Array.from({ length: 4 }, () => img.pngOfSize(200 * 1024)));
-    const upload = img.multipart(img.listingParts(bookData, big));
+    const upload = img.multipart(img.listingParts(listingPayload(), big));
     expect(upload.payload.length).toBeGreaterThan(4 * 64 * 1024);
     const created = await call('POST', '/api/v1/books', seller, upload.payload, upload.headers);
     expect(created.statusCode, created.body).toBe(201);
@@ -288,23 +287,6 @@ describe('connections that dawdle', () => {
 });
 
 describe(`numbers and media types (${dialectUnderTest})`, () => {
-  const bookData = (overrides: Record<string, unknown> = {}) => ({
-    title: 'Introduction to Law',
-    author: 'Lucien du Bois',
-    isbn: '978-0-7021-7338-3',
-    publisher: 'Juta',
-    publicationYear: 2019,
-    language: 'english',
-    category: 'law',
-    studyLevel: 'undergraduate',
-    condition: 'good',
-    price: 250,
-    edition: '5th',
-    numberOfPages: 480,
-    description: 'Clean copy.',
-    ...overrides,
-  });
-
   it('refuses numbers sent as text in a listing upload and an edit, with the field messages', async () => {
     const images = await img.pngs(4);
     const cases: [Record<string, unknown>, string, string][] = [
@@ -313,7 +295,7 @@ describe(`numbers and media types (${dialectUnderTest})`, () => {
       [{ numberOfPages: '480' }, 'numberOfPages', 'Number of pages must be a whole number'],
     ];
     for (const [overrides, field, message] of cases) {
-      const upload = img.multipart(img.listingParts(bookData(overrides), images));
+      const upload = img.multipart(img.listingParts(listingPayload(overrides), images));
       const res = await call('POST', '/api/v1/books', seller, upload.payload, upload.headers);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ error: message, code: 'VALIDATION', fields: { [field]: message } });

@@ -1,5 +1,5 @@
-// Listing fixtures written straight to the database (the upload pipeline has its own tests), so order
-// and catalogue tests can set up approved books quickly.
+// Listing fixtures: written straight to the database (the upload pipeline has its own tests), so order
+// and catalogue tests can set up approved books quickly; and the details of a valid listing upload.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.ts';
 
@@ -61,4 +61,24 @@ export async function insertBook(db: Kysely<Database>, sellerId: string, f: Book
     .values({ id: `${id}-img`, book_id: id, position: 0, path_full: `${id}/cover-full.webp`, path_thumb: `${id}/cover-thumb.webp`, width: 1200, height: 1600 })
     .execute();
   return id;
+}
+
+/** The `bookData` of a valid listing upload (every field the wizard sends), with any fields replaced. */
+export function listingPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    title: 'Introduction to Law',
+    author: 'Lucien du Bois',
+    isbn: '978-0-7021-7338-3',
+    publisher: 'Juta',
+    publicationYear: 2019,
+    language: 'english',
+    category: 'law',
+    studyLevel: 'undergraduate',
+    condition: 'good',
+    price: 250,
+    edition: '5th',
+    numberOfPages: 480,
+    description: 'Clean copy.',
+    ...overrides,
+  };
 }
