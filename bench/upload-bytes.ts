@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ROOT, freePort } from './processes.ts';
+import { largestUnderLimit } from './upload.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +34,6 @@ const UP_KBPS = Number(args['up-kbps']);
 const DOWN_KBPS = Number(args['down-kbps']);
 const LATENCY_MS = Number(args['latency-ms']);
 const PHOTO_COUNT = Number(args.photos);
-const MAX_BYTES = 5 * 1024 * 1024;
 const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
 const PASSWORD = 'Bench-Passw0rd!';
 
@@ -63,19 +63,7 @@ async function phonePhoto(seed: number): Promise<Buffer> {
       raw[i + 2] = Math.max(0, Math.min(255, v - 14));
     }
   }
-  const encode = (quality: number) => sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer();
-  let lo = 50;
-  let hi = 100;
-  let best = await encode(lo);
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const out = await encode(mid);
-    if (out.length <= MAX_BYTES - 64 * 1024) {
-      best = out;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return best;
+  return largestUnderLimit((quality) => sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality, chromaSubsampling: '4:4:4' }).toBuffer(), 50, 100);
 }
 
 const LISTING = {

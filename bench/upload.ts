@@ -21,10 +21,14 @@ async function phonePhoto(seed: number): Promise<Buffer> {
       raw[i + 2] = (((x + y) * 128) / (width + height) + n) & 255;
     }
   }
-  const encode = (quality: number) => sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
-  // The highest quality that still fits under the limit (with a little room for safety).
-  let lo = 40;
-  let hi = 95;
+  return largestUnderLimit((quality) => sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer(), 40, 95);
+}
+
+/**
+ * The encoding at the highest quality from `lo` to `hi` that still fits under the 5 MB photo limit, with a
+ * little room for safety (or the one at `lo` when none fits): a photo as large as the server accepts.
+ */
+export async function largestUnderLimit(encode: (quality: number) => Promise<Buffer>, lo: number, hi: number): Promise<Buffer> {
   let best = await encode(lo);
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
