@@ -6,9 +6,8 @@
 // and package once and ends on a summary linking to each order, package orders included, which the
 // buyer then finds on their Transactions. The taps are real double-clicks (Playwright's dblclick) or two
 // clicks dispatched in one task, faster than any render.
-import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, listApprovedBook, screenshot, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Str0ng!pass';
 const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
@@ -28,38 +27,6 @@ async function register(request: APIRequestContext, role: 'buyer' | 'seller', fi
 
 async function apiLogin(request: APIRequestContext, email: string, password: string) {
   expect((await request.post('/api/v1/auth/login', { data: { email, password } })).status()).toBe(200);
-}
-
-async function listApprovedBook(seller: APIRequestContext, admin: APIRequestContext, title: string) {
-  const form = new FormData();
-  form.append(
-    'bookData',
-    JSON.stringify({
-      title,
-      author: 'Paula Bruice',
-      isbn: '978-0-13-404228-2',
-      publisher: 'Pearson',
-      publicationYear: 2016,
-      language: 'english',
-      category: 'chemistry',
-      studyLevel: 'undergraduate',
-      condition: 'very-good',
-      price: 420.5,
-      edition: '8th Edition',
-      numberOfPages: 1344,
-      description: 'Light highlighting in the first three chapters, otherwise clean.',
-    }),
-  );
-  const colours = ['#167c49', '#b45309', '#1d4ed8', '#7c3aed'];
-  for (const [index, background] of colours.entries()) {
-    const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background } }).png().toBuffer();
-    form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/png' }), `photo-${index + 1}.png`);
-  }
-  const created = await seller.post('/api/v1/books', { multipart: form });
-  expect(created.status()).toBe(201);
-  const { book } = (await created.json()) as { book: { id: string } };
-  expect((await admin.post(`/api/v1/admin/books/${book.id}/approve`)).status()).toBe(200);
-  return book.id;
 }
 
 async function logIn(page: Page, email: string) {

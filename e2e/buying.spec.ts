@@ -3,9 +3,8 @@
 // second browser, accepts with a campus meetup; they message each other and each side sees the other's
 // words without a reload; the buyer confirms the handover and both review. Accessibility is checked
 // on the catalogue, the book page and the order page, with screenshots at both widths.
-import sharp from 'sharp';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, listApprovedBook, screenshot, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Str0ng!pass';
 const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
@@ -27,47 +26,6 @@ async function register(request: APIRequestContext, role: 'buyer' | 'seller', fi
 async function apiLogin(request: APIRequestContext, email: string, password: string) {
   const response = await request.post('/api/v1/auth/login', { data: { email, password } });
   expect(response.status()).toBe(200);
-}
-
-/** Four small, distinct photos (a listing needs at least 4). */
-async function photos(): Promise<Buffer[]> {
-  const colours = ['#167c49', '#b45309', '#1d4ed8', '#7c3aed'];
-  return Promise.all(
-    colours.map((background) => sharp({ create: { width: 300, height: 400, channels: 3, background } }).png().toBuffer()),
-  );
-}
-
-/** Lists a book as the seller and has the admin approve it; returns its id and unique title word. */
-async function listApprovedBook(seller: APIRequestContext, admin: APIRequestContext, token: string) {
-  const form = new FormData();
-  form.append(
-    'bookData',
-    JSON.stringify({
-      title: `Organic Chemistry ${token}`,
-      author: 'Paula Bruice',
-      isbn: '978-0-13-404228-2',
-      publisher: 'Pearson',
-      publicationYear: 2016,
-      language: 'english',
-      category: 'chemistry',
-      studyLevel: 'undergraduate',
-      condition: 'very-good',
-      price: 420.5,
-      edition: '8th Edition',
-      numberOfPages: 1344,
-      description: 'Light highlighting in the first three chapters, otherwise clean.',
-      additionalNotes: 'Comes with the study guide.',
-    }),
-  );
-  for (const [index, photo] of (await photos()).entries()) {
-    form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/png' }), `photo-${index + 1}.png`);
-  }
-  const created = await seller.post('/api/v1/books', { multipart: form });
-  expect(created.status()).toBe(201);
-  const { book } = (await created.json()) as { book: { id: string } };
-  const approved = await admin.post(`/api/v1/admin/books/${book.id}/approve`);
-  expect(approved.status()).toBe(200);
-  return book.id;
 }
 
 async function logIn(page: Page, email: string, area: 'buyer' | 'seller') {
@@ -94,7 +52,7 @@ test('a buyer finds, requests and receives a book; the seller accepts, they chat
   const sellerEmail = await register(sellerApi, 'seller', 'Sipho');
   await apiLogin(sellerApi, sellerEmail, PASSWORD);
   await apiLogin(adminApi, ADMIN.email, ADMIN.password);
-  const bookId = await listApprovedBook(sellerApi, adminApi, token);
+  const bookId = await listApprovedBook(sellerApi, adminApi, `Organic Chemistry ${token}`, { additionalNotes: 'Comes with the study guide.' });
   const buyerEmail = await register(sellerApi, 'buyer', 'Thandi');
 
   // The buyer searches the catalogue.

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const dataDir = () => process.env.E2E_DATA_DIR!;
 
@@ -93,4 +93,40 @@ export function png(width: number, height: number, [r, g, b]: [number, number, n
     chunk('IDAT', zlib.deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Lists a chemistry textbook with four photos as `seller` through the API and has `admin` approve it;
+ * returns the book's id. `details` replaces any of the listing's fields.
+ */
+export async function listApprovedBook(seller: APIRequestContext, admin: APIRequestContext, title: string, details: Record<string, unknown> = {}) {
+  const form = new FormData();
+  form.append(
+    'bookData',
+    JSON.stringify({
+      title,
+      author: 'Paula Bruice',
+      isbn: '978-0-13-404228-2',
+      publisher: 'Pearson',
+      publicationYear: 2016,
+      language: 'english',
+      category: 'chemistry',
+      studyLevel: 'undergraduate',
+      condition: 'very-good',
+      price: 420.5,
+      edition: '8th Edition',
+      numberOfPages: 1344,
+      description: 'Light highlighting in the first three chapters, otherwise clean.',
+      ...details,
+    }),
+  );
+  const colours: [number, number, number][] = [[0x16, 0x7c, 0x49], [0xb4, 0x53, 0x09], [0x1d, 0x4e, 0xd8], [0x7c, 0x3a, 0xed]];
+  for (const [index, colour] of colours.entries()) {
+    form.append('images', new Blob([new Uint8Array(png(300, 400, colour))], { type: 'image/png' }), `photo-${index + 1}.png`);
+  }
+  const created = await seller.post('/api/v1/books', { multipart: form });
+  expect(created.status()).toBe(201);
+  const { book } = (await created.json()) as { book: { id: string } };
+  expect((await admin.post(`/api/v1/admin/books/${book.id}/approve`)).status()).toBe(200);
+  return book.id;
 }
