@@ -1,4 +1,5 @@
-// Lint rules, including the one-way import rules of docs/decisions/0003-layout.md.
+// Lint rules, including the one-way import rules of docs/decisions/0003-layout.md and the module
+// ownership rules of docs/decisions/0018-module-ownership.md.
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -77,15 +78,156 @@ const importDirection = {
   },
 };
 
+/** The server module a file belongs to (`apps/server/src/modules/<name>/…`), or null. */
+function serverModuleOf(file) {
+  const rel = path.relative(path.join(serverSrc, 'modules'), file).split(path.sep);
+  return rel.length > 1 && rel[0] !== '..' ? rel[0] : null;
+}
+
+/**
+ * What one server module may import from another: its service (the module's door), and the route
+ * schemas it shares. Anything else, its repository above all, is the module's own business.
+ */
+const MODULE_PUBLIC_FILES = new Set(['service.ts', 'schemas.ts']);
+
+const isRepositoryFile = (file) => /(^|[-.])repository\.ts$/.test(path.basename(file));
+
+/**
+ * A module owns its tables (docs/decisions/0018-module-ownership.md): only its repository files build
+ * queries on them. Another module reads them through the owner's service, or from a repository file
+ * that declares itself a read model in its opening comment (and then only reads).
+ */
+const TABLE_OWNERS = {
+  students: 'accounts',
+  sessions: 'accounts',
+  password_resets: 'accounts',
+  books: 'listings',
+  book_images: 'listings',
+  orders: 'orders',
+  order_messages: 'orders',
+  reviews: 'orders',
+  notifications: 'notifications',
+  cart_items: 'cart',
+  package_orders: 'packages',
+  idempotency_keys: 'idempotency',
+  newsletter_subscribers: 'newsletter',
+  contact_messages: 'contact',
+  job_runs: 'jobs',
+};
+const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+const JOINS = new Set(['innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin']);
+const WRITES = new Set(['insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
+
+/** Server files that build queries without being a module's repository: the database layer itself. */
+const isDatabaseLayer = (file) => file.startsWith(path.join(serverSrc, 'db') + path.sep);
+
+const moduleBoundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(serverSrc + path.sep)) return {};
+    const own = serverModuleOf(file);
+    const check = (node, spec) => {
+      if (typeof spec !== 'string') return;
+      const target = resolveSpecifier(file, spec);
+      if (!target) return;
+      const other = serverModuleOf(target);
+      if (!other || other === own) return;
+      if (isRepositoryFile(target)) {
+        return context.report({ node, message: `Only the ${other} module imports its repository; go through modules/${other}/service.ts.` });
+      }
+      if (own && !MODULE_PUBLIC_FILES.has(path.basename(target))) {
+        return context.report({ node, message: `Module "${own}" may import only the service (or schemas) of module "${other}", not ${path.basename(target)}.` });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+const queriesInRepositories = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(serverSrc + path.sep) || isDatabaseLayer(file)) return {};
+    const repository = isRepositoryFile(file);
+    const own = serverModuleOf(file);
+    const readModel = repository && /read model/i.test(context.sourceCode.getAllComments()[0]?.value ?? '');
+    const outside = (node, what) => context.report({ node, message: `${what} belongs in a repository file (SQL only in repositories).` });
+    return {
+      TaggedTemplateExpression(node) {
+        if (!repository && node.tag.type === 'Identifier' && node.tag.name === 'sql') outside(node, 'A sql`…` statement');
+      },
+      MemberExpression(node) {
+        if (!repository && node.object.type === 'Identifier' && node.object.name === 'sql') outside(node, `sql.${node.property.name ?? ''}`);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        const method = callee.property.name;
+        if (!QUERY_BUILDERS.has(method) && !JOINS.has(method)) return;
+        if (!repository) return outside(node, `.${method}()`);
+        const arg = node.arguments[0];
+        if (!own || arg?.type !== 'Literal' || typeof arg.value !== 'string') return;
+        const table = arg.value.trim().split(/\s+/)[0];
+        const owner = TABLE_OWNERS[table];
+        if (!owner || owner === own) return;
+        if (WRITES.has(method)) {
+          return context.report({ node, message: `Table "${table}" belongs to the ${owner} module: change it through modules/${owner}/service.ts.` });
+        }
+        if (!readModel) {
+          return context.report({
+            node,
+            message: `Table "${table}" belongs to the ${owner} module: read it through modules/${owner}/service.ts, or declare this file a read model in its opening comment.`,
+          });
+        }
+      },
+    };
+  },
+};
+
+/** The helpers that turn a message into an API error (lib/errors.ts). */
+const ERROR_HELPERS = new Set(['badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict', 'tooLarge', 'unsupportedMedia', 'unprocessable', 'tooManyRequests']);
+const isWrittenText = (node) => (node?.type === 'Literal' && typeof node.value === 'string') || node?.type === 'TemplateLiteral';
+
+/**
+ * Every message a person reads is written once, in packages/shared/src/messages.ts: the server never
+ * spells one out where it sends it (an error helper's message, an `error:` of a schema or an answer).
+ * Start-up configuration errors (config.ts) and the command-line tools speak to the operator, not to users.
+ */
+const messagesFromShared = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = context.filename;
+    if (!file.startsWith(serverSrc + path.sep) || file === path.join(serverSrc, 'config.ts') || file.startsWith(path.join(serverSrc, 'cli') + path.sep)) return {};
+    const report = (node) => context.report({ node, message: 'Write user-facing messages once, in packages/shared/src/messages.ts, and use them from there.' });
+    return {
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && ERROR_HELPERS.has(node.callee.name) && isWrittenText(node.arguments[0])) report(node.arguments[0]);
+      },
+      Property(node) {
+        if (!node.computed && node.key.type === 'Identifier' && node.key.name === 'error' && isWrittenText(node.value)) report(node.value);
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', '.bench/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { reshelf: { rules: { 'import-direction': importDirection } } },
+    plugins: { reshelf: { rules: { 'import-direction': importDirection, 'module-boundaries': moduleBoundaries, 'queries-in-repositories': queriesInRepositories, 'messages-from-shared': messagesFromShared } } },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       'reshelf/import-direction': 'error',
+      'reshelf/module-boundaries': 'error',
+      'reshelf/queries-in-repositories': 'error',
+      'reshelf/messages-from-shared': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },

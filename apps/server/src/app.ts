@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@reshelf/shared';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -13,6 +14,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { closeRedis } from './lib/redis.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
 import { JSON_BODY_LIMIT, jsonBodyPlugin } from './plugins/json-body.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -39,7 +41,7 @@ import { createPackagesService } from './modules/packages/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { createCartService } from './modules/cart/service.ts';
-import { localStorage } from './lib/storage.ts';
+import { localPhotoStore } from './lib/photo-store.ts';
 import { listingRoutes } from './modules/listings/routes.ts';
 import { createListingsService } from './modules/listings/service.ts';
 import { createCatalogueCache } from './modules/listings/public-cache.ts';
@@ -112,7 +114,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true },
     // A URL that cannot be decoded never reaches a route or the error handler: answer in the API's shape.
     frameworkErrors: (_err, _request, reply) => {
-      void (reply as FastifyReply).status(400).send({ error: 'The address of this request is not valid', code: 'BAD_URL' });
+      void (reply as FastifyReply).status(400).send({ error: MESSAGES.badUrl, code: 'BAD_URL' });
     },
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { config });
+  // Before every route, so that each one is in the document.
+  await app.register(openapiPlugin);
   await app.register(healthRoutes);
 
   const accounts = createAccountsService(ctx);
@@ -165,7 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Every minute: an expired session's open sockets close within a minute of its expiry.
   scheduler.add({ name: 'prune-sessions', everyMs: 60_000, run: () => accounts.pruneSessions() });
   scheduler.add({ name: 'newsletter-sync', everyMs: 60_000, run: () => newsletter.syncDue() });
-  const storage = config.s3 ? s3Storage(config.s3) : localStorage(path.join(config.dataDir, 'uploads'));
+  const storage = config.s3 ? s3Storage(config.s3) : localPhotoStore(path.join(config.dataDir, 'uploads'));
   const catalogueCache = createCatalogueCache(ctx, (err) => app.log.warn({ err }, 'catalogue cache generation unavailable'));
   app.addHook('onClose', async () => catalogueCache.close());
   const listings = createListingsService(ctx, storage, catalogueCache);
@@ -194,7 +198,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     emailOf: async (id) => (await accounts.profile(id))?.email,
   });
   accounts.onAccountDeletion(orders.accountDeletionHook);
-  listings.useRatings((ids, dbh) => orders.ratingsOf(ids, dbh));
+  listings.useRatings((ids, db) => orders.ratingsOf(ids, db));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
   const searchThread = database.sqlitePath ? createSearchThread(database.sqlitePath, (err) => app.log.error({ err }, 'catalogue search thread failed')) : undefined;
   if (searchThread) app.addHook('onClose', async () => searchThread.close());

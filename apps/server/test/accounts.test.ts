@@ -344,6 +344,7 @@ describe('delete account', () => {
     expect(wrong.json()).toEqual({ error: 'Password is incorrect', code: 'INVALID_CREDENTIALS' });
     const empty = await del({});
     expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ error: 'Account deletion cancelled - password required', fields: { password: 'Account deletion cancelled - password required' } });
 
     expect((await del({ password: a.password })).statusCode).toBe(204);
     for (const cookie of [a.cookie, other]) {

@@ -1,4 +1,4 @@
-// The public catalogue is served from a read cache (docs/decisions/0007-catalogue-read-cache.md); a
+// The public catalogue is served from a read cache (docs/decisions/0022-catalogue-read-cache-as-it-stands.md); a
 // visitor must still see every change at once: an edit, a moderation decision, a reservation, a sale,
 // a review of the seller, a deletion. Each test reads first (filling the cache), changes, reads again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -227,7 +227,7 @@ describe(`decline (${dialectUnderTest})`, () => {
     t.clock.advance(1000);
     const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/books/${book.id}`, payload: { price: 150 }, headers: { cookie: seller.cookie } });
     expect(edit.json().book).toMatchObject({ status: 'pending', declineReason: null });
-    const queue = (await get('/api/v1/admin/books?status=pending&pageSize=100', adminCookie)).json();
+    const queue = (await get('/api/v1/admin/books?status=pending&pageSize=50', adminCookie)).json();
     const titles = queue.items.map((b: { title: string }) => b.title);
     expect(titles.indexOf('Resubmitted Book')).toBeGreaterThan(titles.indexOf('Later Book'));
     expect((await approve(book.id)).json().book.status).toBe('approved');

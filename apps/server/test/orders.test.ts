@@ -77,6 +77,32 @@ describe(`orders (${dialectUnderTest})`, () => {
     expect((await call('POST', '/api/v1/orders', buyer, {})).statusCode).toBe(400);
   });
 
+  it('your own book is one rule whichever way you try: the order and the cart both answer 403 with one message', async () => {
+    const own = await insertBook(t.database.db, buyer.id);
+    const refusal = { error: 'You cannot buy your own book', code: 'OWN_BOOK' };
+    const viaOrder = await order(own);
+    expect(viaOrder.statusCode).toBe(403);
+    expect(viaOrder.json()).toEqual(refusal);
+    const viaCart = await call('POST', '/api/v1/cart/items', buyer, { type: 'book', id: own });
+    expect(viaCart.statusCode).toBe(403);
+    expect(viaCart.json()).toEqual(refusal);
+    expect((await call('GET', '/api/v1/cart', buyer)).json().cart.count).toBe(0);
+    // Someone else may still order it.
+    expect((await order(own, otherBuyer)).statusCode).toBe(201);
+  });
+
+  it('a meetup must be in the future and within 30 days, with the exact messages', async () => {
+    const o = (await order(await insertBook(t.database.db, seller.id))).json().order;
+    const accept = (meetupAt: string) => call('POST', `/api/v1/orders/${o.id}/accept`, seller, { meetupLocation: 'Wits Library Lawns', meetupAt });
+    const past = await accept(inFuture(-1));
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ error: 'Please choose a meetup time in the future', fields: { meetupAt: 'Please choose a meetup time in the future' } });
+    const late = await accept(inFuture(30 * 24 + 1));
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: 'Please choose a meetup time within the next 30 days', fields: { meetupAt: 'Please choose a meetup time within the next 30 days' } });
+    expect((await accept(inFuture(30 * 24 - 1))).statusCode).toBe(200);
+  });
+
   it('walks the happy path: accept with a meetup, messages, complete (book sold), reviews both ways', async () => {
     const bookId = await insertBook(t.database.db, seller.id, { title: 'Principles of Economics' });
     const o = (await order(bookId)).json().order;
@@ -142,6 +168,22 @@ describe(`orders (${dialectUnderTest})`, () => {
 
     const oc = (await order(a)).json().order;
     expect((await call('POST', `/api/v1/orders/${oc.id}/cancel`, seller)).json().order.status).toBe('cancelled');
+  });
+
+  it('an order that ended without a sale takes no more messages from either party, and its thread stays readable', async () => {
+    const a = await insertBook(t.database.db, seller.id);
+    const declinedOrder = (await order(a)).json().order;
+    await call('POST', `/api/v1/orders/${declinedOrder.id}/messages`, buyer, { body: 'Is it still available?' });
+    await call('POST', `/api/v1/orders/${declinedOrder.id}/decline`, seller, { reason: 'Already promised to a classmate' });
+    const cancelledOrder = (await order(a, otherBuyer)).json().order;
+    await call('POST', `/api/v1/orders/${cancelledOrder.id}/cancel`, otherBuyer, {});
+    for (const [o, who] of [[declinedOrder, buyer], [declinedOrder, seller], [cancelledOrder, otherBuyer], [cancelledOrder, seller]] as const) {
+      const res = await call('POST', `/api/v1/orders/${o.id}/messages`, who, { body: 'One more thing' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ error: 'This order ended without a sale, so the conversation is closed', code: 'CONVERSATION_CLOSED' });
+    }
+    const thread = await call('GET', `/api/v1/orders/${declinedOrder.id}/messages`, buyer);
+    expect(thread.json().items.map((m: { body: string }) => m.body)).toEqual(['Is it still available?']);
   });
 
   it('strangers get 404 on an order and its messages', async () => {

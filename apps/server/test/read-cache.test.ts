@@ -79,13 +79,20 @@ describe('read cache', () => {
   });
 
   it('holds at most `max` entries and none older than `maxAgeMs`', async () => {
-    const cache = createReadCache<string>(localGeneration(), { max: 3, maxAgeMs: 50 });
-    for (const k of ['a', 'b', 'c', 'd']) await cache.read(k, async () => k);
-    expect(cache.size()).toBe(3);
-    const c = counter();
-    expect(await cache.read('d', c.load)).toBe('d');
-    await new Promise((r) => setTimeout(r, 60));
-    expect(await cache.read('d', c.load)).toBe('v1');
+    // The entries' age is read from performance.now(), which the test moves.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const cache = createReadCache<string>(localGeneration(), { max: 3, maxAgeMs: 50 });
+      for (const k of ['a', 'b', 'c', 'd']) await cache.read(k, async () => k);
+      expect(cache.size()).toBe(3);
+      const c = counter();
+      vi.advanceTimersByTime(49);
+      expect(await cache.read('d', c.load)).toBe('d');
+      vi.advanceTimersByTime(1);
+      expect(await cache.read('d', c.load)).toBe('v1');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets the oldest entry go first, however long it turns over', async () => {

@@ -110,10 +110,12 @@ describe(`crash safety under SIGKILL (${dialectUnderTest})`, () => {
       const ordersBefore = confirmedOrders.length;
       const signupsBefore = confirmedSignups.length;
       const workers = [...Array.from({ length: 6 }, (_, w) => orderWorker(w)), signupWorker(), signupWorker()];
-      // Kill at a random moment while the load runs: once this round has confirmed an order and a sign-up
-      // (a fixed delay after boot can pass before a busy machine confirmed anything), then 0-500 ms later.
+      // Kill at a random moment while the load runs, counted in writes rather than milliseconds (a busy
+      // machine confirms fewer per second): once this round has confirmed an order and a sign-up, and then
+      // 0 to 19 more writes, with the other workers' requests in flight.
       await expect.poll(() => confirmedOrders.length > ordersBefore && confirmedSignups.length > signupsBefore, { timeout: 60_000, interval: 20 }).toBe(true);
-      await new Promise((r) => setTimeout(r, Math.random() * 500));
+      const killAfter = confirmedOrders.length + confirmedSignups.length + Math.floor(Math.random() * 20);
+      await expect.poll(() => confirmedOrders.length + confirmedSignups.length >= killAfter, { timeout: 60_000, interval: 5 }).toBe(true);
       server.child.kill('SIGKILL');
       const { signal } = await server.exit;
       stop = true;

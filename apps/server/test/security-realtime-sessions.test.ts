@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 interface OpenSocket {
-  events: { type: string }[];
+  events: { type: string; notification?: { id: string } }[];
   /** Resolves with the close code when the server closes the socket. */
   closed: Promise<number>;
   isOpen(): boolean;
@@ -27,12 +27,12 @@ interface OpenSocket {
 /** Opens a socket with this cookie and waits for the server's `ready`. */
 async function openSocket(cookie: string): Promise<OpenSocket> {
   const ws = new WebSocket(wsUrl, { headers: { cookie, origin: 'http://localhost:3000' } });
-  const events: { type: string }[] = [];
+  const events: OpenSocket['events'] = [];
   let resolveReady: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   ws.on('message', (raw) => {
-    const event = JSON.parse(String(raw)) as { type: string };
+    const event = JSON.parse(String(raw)) as OpenSocket['events'][number];
     events.push(event);
     if (event.type === 'ready') resolveReady();
   });
@@ -42,9 +42,10 @@ async function openSocket(cookie: string): Promise<OpenSocket> {
 
 /** Sends an event to the student and waits until `socket` has it. */
 async function reaches(socket: OpenSocket, studentId: string) {
-  const type = `probe.${Math.random().toString(36).slice(2)}`;
-  await t.app.services.hub.publish([studentId], { type });
-  await expect.poll(() => socket.events.map((e) => e.type)).toContain(type);
+  const id = `probe.${Math.random().toString(36).slice(2)}`;
+  const notification = { id, kind: 'probe', title: 'Probe', body: '', link: null, readAt: null, createdAt: new Date().toISOString() };
+  await t.app.services.hub.publish([studentId], { type: 'notification.created', notification });
+  await expect.poll(() => socket.events.map((e) => e.notification?.id)).toContain(id);
 }
 
 const inject = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string | undefined, payload?: object) =>

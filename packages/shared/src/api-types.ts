@@ -1,131 +1,53 @@
-// The JSON shapes of the API's answers, shared so the web client and the server agree on them.
+// The JSON shapes of the API's answers, derived from the response schemas the server declares on its
+// routes (schemas/responses.ts), so the web client, the server and the OpenAPI document agree on them.
 // Times are ISO 8601 UTC strings; money is rand as a number with at most 2 decimals.
+import type { z } from 'zod';
 import type {
-  Availability,
-  BookStatus,
-  Category,
-  Condition,
-  Language,
-  OrderStatus,
-  Role,
-  Semester,
-  StudyLevel,
-  YearOfStudy,
-} from './enums';
-import type { FacultyKey } from './faculties';
-import type { UniversityId } from './universities';
+  academicInfoSchema,
+  apiErrorSchema,
+  bookImageSchema,
+  bookResponseSchema,
+  bookSchema,
+  bookSellerSchema,
+  bookSummarySchema,
+  buyerSummarySchema,
+  cartResponseSchema,
+  cartSchema,
+  checkoutResultSchema,
+  givenReviewSchema,
+  messageResponseSchema,
+  notificationListSchema,
+  notificationSchema,
+  orderMessageResponseSchema,
+  orderMessageSchema,
+  orderPartySchema,
+  orderResponseSchema,
+  orderReviewSchema,
+  orderSchema,
+  packageBookSchema,
+  packageOrderItemsSchema,
+  packageOrderResponseSchema,
+  packageOrderSchema,
+  packagesResponseSchema,
+  studentResponseSchema,
+  studentSchema,
+  textbookPackageSchema,
+} from './schemas/responses';
 
-export interface AcademicInfo {
-  facultyName: FacultyKey;
-  departmentName: string;
-  yearOfStudy: YearOfStudy;
-  semester: Semester;
-  academicYear: string;
-  lastUpdate: string;
-}
+export type { RealtimeEvent } from './schemas/realtime';
 
-export interface Student {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  studentNumber: string;
-  university: UniversityId;
-  role: Role;
-  academicInfo: AcademicInfo | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface BookImage {
-  url: string;
-  thumbUrl: string;
-}
-
-export interface BookSeller {
-  id: string;
-  firstName: string;
-  university: UniversityId;
-  /** Average review rating, null before the first review. */
-  rating: number | null;
-  reviewCount: number;
-}
-
-export interface Book {
-  id: string;
-  title: string;
-  author: string;
-  isbn: string;
-  publisher: string;
-  publicationYear: number;
-  language: Language;
-  category: Category;
-  studyLevel: StudyLevel;
-  condition: Condition;
-  price: number;
-  edition: string;
-  numberOfPages: number;
-  description: string;
-  additionalNotes: string | null;
-  status: BookStatus;
-  availability: Availability;
-  declineReason: string | null;
-  images: BookImage[];
-  seller: BookSeller;
-  createdAt: string;
-  updatedAt: string;
-}
-
+export type AcademicInfo = z.output<typeof academicInfoSchema>;
+export type Student = z.output<typeof studentSchema>;
+export type BookImage = z.output<typeof bookImageSchema>;
+export type BookSeller = z.output<typeof bookSellerSchema>;
+export type Book = z.output<typeof bookSchema>;
 /** The part of a book an order carries. */
-export type BookSummary = Pick<
-  Book,
-  'id' | 'title' | 'author' | 'edition' | 'isbn' | 'condition' | 'price' | 'images' | 'status' | 'availability'
->;
-
-export interface OrderParty {
-  id: string;
-  firstName: string;
-}
-
-export interface OrderReview {
-  rating: number;
-  comment: string | null;
-}
-
-export interface Order {
-  id: string;
-  status: OrderStatus;
-  book: BookSummary;
-  buyer: OrderParty;
-  seller: OrderParty;
-  amount: number;
-  meetupLocation: string | null;
-  meetupAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The caller's own review of the other party, once given. */
-  myReview: OrderReview | null;
-  /** While `requested`: when the request lapses (72 hours after it was made); otherwise null. */
-  expiresAt: string | null;
-  /** The decline or cancel reason, if one was given. */
-  reason: string | null;
-  /** The other party's review of the caller, once given. */
-  theirReview: OrderReview | null;
-}
-
-export type PackageOrderStatus = 'requested' | 'confirmed' | 'collected' | 'cancelled';
-
-/** A buyer's order of a whole textbook package, fulfilled by an admin. */
-export interface PackageOrder {
-  id: string;
-  packageId: string;
-  packageName: string;
-  amount: number;
-  status: PackageOrderStatus;
-  student: { id: string; firstName: string; email: string | null };
-  createdAt: string;
-  updatedAt: string;
-}
+export type BookSummary = z.output<typeof bookSummarySchema>;
+export type OrderParty = z.output<typeof orderPartySchema>;
+export type OrderReview = z.output<typeof orderReviewSchema>;
+export type Order = z.output<typeof orderSchema>;
+export type PackageOrder = z.output<typeof packageOrderSchema>;
+export type PackageOrderStatus = PackageOrder['status'];
 
 /** What an order list row needs; a full Order satisfies it. */
 export type OrderSummary = Pick<
@@ -133,44 +55,20 @@ export type OrderSummary = Pick<
   'id' | 'status' | 'book' | 'buyer' | 'seller' | 'amount' | 'meetupLocation' | 'meetupAt' | 'createdAt' | 'updatedAt'
 >;
 
-export interface Review {
-  id: string;
-  orderId: string;
-  reviewer: OrderParty;
-  /** The person being rated. */
-  subjectId: string;
-  rating: number;
-  comment: string | null;
-  createdAt: string;
-}
-
-export interface OrderMessage {
-  id: string;
-  orderId: string;
-  sender: OrderParty;
-  body: string;
-  createdAt: string;
-}
-
-export interface Notification {
-  id: string;
-  /** One of NOTIFICATION_KINDS; typed loosely so a newer server never breaks an older client. */
-  kind: string;
-  title: string;
-  body: string;
-  /** An in-app path to open, such as '/seller/books'. */
-  link: string | null;
-  readAt: string | null;
-  createdAt: string;
-}
+/** A review as given (the answer to a new review). */
+export type Review = z.output<typeof givenReviewSchema>;
+export type OrderMessage = z.output<typeof orderMessageSchema>;
+export type Notification = z.output<typeof notificationSchema>;
+/** A page of notifications with the number still unread. */
+export type NotificationList = z.output<typeof notificationListSchema>;
+export type BuyerSummary = z.output<typeof buyerSummarySchema>;
+export type Cart = z.output<typeof cartSchema>;
+export type CheckoutResult = z.output<typeof checkoutResultSchema>;
 
 /** Every error answer: `error` is the first failing rule's message, `fields` one message per field. */
-export interface ApiErrorBody {
-  error: string;
-  code: string;
-  fields?: Record<string, string>;
-}
+export type ApiErrorBody = z.output<typeof apiErrorSchema>;
 
+/** A list page (kept generic: the schemas build one per item type with listResponseSchema). */
 export interface ListResponse<T> {
   items: T[];
   total: number;
@@ -178,49 +76,14 @@ export interface ListResponse<T> {
   pageSize: number;
 }
 
-export interface StudentResponse {
-  student: Student;
-}
-
-export interface BookResponse {
-  book: Book;
-}
-
-export interface OrderResponse {
-  order: Order;
-}
-
-export interface MessageResponse {
-  message: string;
-}
-
-export interface PackageBook {
-  title: string;
-  edition: string;
-  isbn: string;
-  /** ISBN of the PDF edition, where the publisher sells one separately. */
-  epdfIsbn?: string;
-  ebookIsbn?: string;
-  description: string;
-  note: string;
-}
-
-export interface TextbookPackage {
-  id: string;
-  name: string;
-  description: string;
-  /** Rand; null for the custom request, which is quoted per student. */
-  price: number | null;
-  category: string;
-  level: string;
-  /** A path the web app serves, e.g. '/packages/computer-science.svg'. */
-  image: string;
-  books: PackageBook[];
-  isCustomRequest: boolean;
-  /** The chat number for custom requests; configured on the server, so null in shared data. */
-  contactNumber: string | null;
-}
-
-export interface PackagesResponse {
-  items: TextbookPackage[];
-}
+export type StudentResponse = z.output<typeof studentResponseSchema>;
+export type BookResponse = z.output<typeof bookResponseSchema>;
+export type OrderResponse = z.output<typeof orderResponseSchema>;
+export type MessageResponse = z.output<typeof messageResponseSchema>;
+export type PackageBook = z.output<typeof packageBookSchema>;
+export type TextbookPackage = z.output<typeof textbookPackageSchema>;
+export type PackagesResponse = z.output<typeof packagesResponseSchema>;
+export type CartResponse = z.output<typeof cartResponseSchema>;
+export type OrderMessageResponse = z.output<typeof orderMessageResponseSchema>;
+export type PackageOrderResponse = z.output<typeof packageOrderResponseSchema>;
+export type PackageOrderItems = z.output<typeof packageOrderItemsSchema>;

@@ -46,8 +46,13 @@ export const LIMITS = {
   reviewCommentMaxLength: 1000,
   reasonMaxLength: 500,
   searchQueryMaxLength: 200,
-  catalogueDefaultPageSize: 20,
-  catalogueMaxPageSize: 50,
+  /** Every list the API pages (catalogue, orders, notifications, the seller's and the admins' lists): one rule. */
+  defaultPageSize: 20,
+  maxPageSize: 50,
+  /** Far beyond any list's end; it keeps the row offset a small integer on every database. */
+  maxPage: 1_000_000,
+  /** A seller proposes a meetup at most this many days ahead (the order is held for the buyer meanwhile). */
+  meetupMaxDaysAhead: 30,
   sessionIdleDays: 30,
   sessionAbsoluteDays: 90,
   resetTokenTtlMs: HOUR,

@@ -80,7 +80,7 @@ export const SEMESTER_LABELS: Record<Semester, string> = {
   second: 'Second Semester',
 };
 
-/** Moderation state of a listing. The old 'rejected' is shown and filtered as 'declined'. */
+/** Moderation state of a listing; a declined listing reads "Rejected" to its seller. */
 export const BOOK_STATUSES = ['pending', 'approved', 'declined'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
@@ -123,6 +123,10 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** Orders that still hold the book (it is reserved while one of these exists). */
 export const ACTIVE_ORDER_STATUSES = ['requested', 'accepted'] as const satisfies readonly OrderStatus[];
 export type ActiveOrderStatus = (typeof ACTIVE_ORDER_STATUSES)[number];
+
+/** Orders that ended without a sale: their conversation is closed (read-only for both parties). */
+export const ENDED_WITHOUT_SALE_STATUSES = ['declined', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
+export const endedWithoutSale = (status: OrderStatus): boolean => (ENDED_WITHOUT_SALE_STATUSES as readonly OrderStatus[]).includes(status);
 
 /** In-app notification kinds the server sends; the web app picks an icon per kind. */
 export const NOTIFICATION_KINDS = [

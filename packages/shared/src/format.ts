@@ -2,8 +2,8 @@
 // ids, and exact conversion between rand and the integer cents the database stores.
 import { CURRENCY, LOCALE, TIME_ZONE } from './constants';
 
-// Built on first use, not when the module loads: a time-zone date format costs ~150 ms on a slow phone,
-// and most pages that import this file print no date (docs/performance.md).
+// Built on first use, not when the module loads: a time-zone date format is slow to build on a slow
+// phone, and most pages that import this file print no date (docs/performance.md).
 let randFormat: Intl.NumberFormat | undefined;
 let dateFormat: Intl.DateTimeFormat | undefined;
 
@@ -12,8 +12,8 @@ const NBSP = '\u00a0';
 /**
  * An amount in rand exactly as Intl prints it for en-ZA, e.g. 'R 1 234,50' (no-break spaces after the R
  * and between groups, a decimal comma, rounded half away from zero on the number's shortest decimal
- * form, as ICU rounds). Written out rather than asked of Intl: the first Intl object on a page costs a
- * slow phone 80-160 ms while ICU starts, and a catalogue page prints 20 prices before anything else needs
+ * form, as ICU rounds). Written out rather than asked of Intl: the first Intl object on a page holds a
+ * slow phone up while ICU starts, and a catalogue page prints 20 prices before anything else needs
  * Intl (docs/decisions/0010-rand-without-intl.md). format.test.ts holds it equal to Intl.
  */
 export function formatRand(amount: number): string {

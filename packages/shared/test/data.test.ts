@@ -170,7 +170,9 @@ describe('constants', () => {
       promoGapMs: 7 * 86_400_000,
       signupRedirectDelayMs: 1500,
       navSpacerPx: 72,
-      catalogueMaxPageSize: 50,
+      defaultPageSize: 20,
+      maxPageSize: 50,
+      meetupMaxDaysAhead: 30,
       loginWindowMs: 900_000,
     });
   });

@@ -5,7 +5,10 @@ import {
   createOrderSchema,
   declineListingSchema,
   LISTING_DECLINE_REASONS,
+  meetupTimeProblem,
+  meetupWindow,
   messageSchema,
+  pagingQuerySchema,
   reasonSchema,
   reviewSchema,
 } from '../src/index';
@@ -61,6 +64,35 @@ describe('order schemas', () => {
     expect(firstMessage(declineListingSchema, { reason: 'no' })).toBe('Reason must be at least 3 characters');
     for (const reason of LISTING_DECLINE_REASONS) expect(firstMessage(declineListingSchema, { reason })).toBe('ok');
     expect(LISTING_DECLINE_REASONS).toContain('Price is above the 40-60% guide');
+  });
+});
+
+describe('the meetup window', () => {
+  const now = new Date('2026-03-01T10:00:00.000Z');
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const DAY = 86_400_000;
+
+  it('is after now and at most 30 days ahead, with one message for each side', () => {
+    expect(meetupWindow(now)).toEqual({ earliest: now, latest: at(30 * DAY) });
+    expect(meetupTimeProblem(now, now)).toBe('Please choose a meetup time in the future');
+    expect(meetupTimeProblem(at(-1), now)).toBe('Please choose a meetup time in the future');
+    expect(meetupTimeProblem(at(1), now)).toBeUndefined();
+    expect(meetupTimeProblem(at(30 * DAY), now)).toBeUndefined();
+    expect(meetupTimeProblem(at(30 * DAY + 1), now)).toBe('Please choose a meetup time within the next 30 days');
+  });
+});
+
+describe('pagingQuerySchema (every paged list)', () => {
+  it('defaults to page 1 of 20, takes up to 50, and refuses the rest with one message each', () => {
+    expect(pagingQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+    expect(pagingQuerySchema.parse({ page: '3', pageSize: ['50', '10'] })).toEqual({ page: 3, pageSize: 50 });
+    expect(pagingQuerySchema.parse({ page: ' ', pageSize: '' })).toEqual({ page: 1, pageSize: 20 });
+    for (const pageSize of ['51', '0', '2.5', 'lots']) {
+      expect(firstMessage(pagingQuerySchema, { pageSize })).toBe('pageSize must be a whole number from 1 to 50');
+    }
+    for (const page of ['0', '1000001', '1.5', 'next']) {
+      expect(firstMessage(pagingQuerySchema, { page })).toBe('page must be a whole number from 1 to 1000000');
+    }
   });
 });
 

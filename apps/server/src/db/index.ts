@@ -8,8 +8,13 @@ import type { Database } from './schema.ts';
 import { watchWrites, type WriteWatch } from './write-watch.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+/**
+ * The query builder every repository takes, named `db` (or `trx` inside a transaction) throughout the
+ * server. `database` names only the DatabaseHandle below; `sqlite` a raw better-sqlite3 connection.
+ */
 export type Db = Kysely<Database>;
 
+/** The opened database: the query builder plus what the app needs around it (write watch, ping, close). */
 export interface DatabaseHandle extends WriteWatch {
   db: Db;
   dialect: Dialect;
@@ -25,8 +30,7 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /**
  * A statement whose rows are built in JavaScript from raw arrays. better-sqlite3 makes each row object
  * through V8's C++ API, one property at a time, which for a page of wide rows costs more than reading
- * them: 20 listings by id took 236 µs as objects and 155 µs this way, their 80 photos 508 → 274 µs
- * (docs/performance.md, Fix 10). Rows come out the same: same keys in the same order, a later column of
+ * them (docs/performance.md, Fix 10). Rows come out the same: same keys in the same order, a later column of
  * the same name wins. The column names are read once, so a schema change must drop the statement
  * (withStatementCache does).
  */
@@ -54,18 +58,18 @@ function withRowsBuiltInJs(statement: SQLite.Statement): SqliteStatement {
  * statements of the (few hundred) distinct SQL texts the app issues saves that work on every request.
  * A schema change (a migration) empties it: a kept statement knows its table's columns as they were.
  */
-function withStatementCache(database: SQLite.Database, max = 500): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, max = 500): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => sqlite.close(),
     prepare(source) {
       if (/^\s*(create|alter|drop)\b/i.test(source)) {
         cache.clear();
-        return database.prepare(source);
+        return sqlite.prepare(source);
       }
       let statement = cache.get(source);
       if (!statement) {
-        statement = withRowsBuiltInJs(database.prepare(source));
+        statement = withRowsBuiltInJs(sqlite.prepare(source));
         if (cache.size >= max) cache.delete(cache.keys().next().value!);
         cache.set(source, statement);
       }
@@ -74,14 +78,13 @@ function withStatementCache(database: SQLite.Database, max = 500): SqliteDatabas
   };
 }
 
-function tuneForReads(database: SQLite.Database) {
-  database.pragma('busy_timeout = 5000');
-  // 64 MB of page cache instead of SQLite's 2 MB: the catalogue's search index stays in memory
-  // (docs/performance.md: halves a common-word search at 100,000 listings).
-  database.pragma('cache_size = -65536');
+function tuneForReads(sqlite: SQLite.Database) {
+  sqlite.pragma('busy_timeout = 5000');
+  // 64 MB of page cache instead of SQLite's 2 MB, so the catalogue's search index stays in memory.
+  sqlite.pragma('cache_size = -65536');
   // Pages are read through a memory map (up to 1 GiB of the file) instead of a read() call and a copy
-  // each: a search that visits thousands of listings spread over the file is ~20% faster.
-  database.pragma('mmap_size = 1073741824');
+  // each, which matters to a search that visits thousands of listings spread over the file.
+  sqlite.pragma('mmap_size = 1073741824');
 }
 
 /**
@@ -90,9 +93,9 @@ function tuneForReads(database: SQLite.Database) {
  * everything committed before it began.
  */
 export function openSqliteReader(file: string): { db: Db; close(): Promise<void> } {
-  const database = new SQLite(file, { readonly: true, fileMustExist: true });
-  tuneForReads(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  tuneForReads(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, close: () => db.destroy() };
 }
 
@@ -120,12 +123,12 @@ export function openDatabase(opts: {
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.sqliteFile ?? 'reshelf.sqlite');
-  const database = new SQLite(file);
-  tuneForReads(database);
-  database.pragma('journal_mode = WAL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('synchronous = NORMAL');
-  const { dialect, watch } = watchWrites(new SqliteDialect({ database: withStatementCache(database) }));
+  const sqlite = new SQLite(file);
+  tuneForReads(sqlite);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const { dialect, watch } = watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) }));
   const db = new Kysely<Database>({ dialect });
   return {
     db,

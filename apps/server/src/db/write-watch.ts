@@ -1,7 +1,7 @@
 // Tells listeners when a statement has written to tables they care about, after it is durable: at once
 // for a statement outside a transaction, and again when its transaction commits or rolls back (a reader
 // on another connection may have cached what it saw in between). Caches of data read from those tables
-// (the public catalogue, docs/decisions/0007-catalogue-read-cache.md) invalidate on it.
+// (the public catalogue, docs/decisions/0022-catalogue-read-cache-as-it-stands.md) invalidate on it.
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
 
 export type WriteListener = () => void | Promise<void>;

@@ -17,8 +17,6 @@ export const IMAGE_LIMITS = {
   concurrency: 2,
 } as const;
 
-export const PIXEL_LIMIT_MESSAGE = 'Each image must be 40 megapixels or smaller';
-
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 
 /** How many leading bytes `sniffImage` needs. */
@@ -60,7 +58,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     throw unreadable();
   }
   if (!width || !height) throw unreadable();
-  if (width * height > IMAGE_LIMITS.maxPixels) throw tooLarge(PIXEL_LIMIT_MESSAGE, 'IMAGE_TOO_MANY_PIXELS');
+  if (width * height > IMAGE_LIMITS.maxPixels) throw tooLarge(MESSAGES.imageTooManyPixels, 'IMAGE_TOO_MANY_PIXELS');
 
   // failOn 'error': a slightly truncated phone JPEG still makes a usable photo; a broken one does not.
   // limitInputPixels repeats the cap inside libvips in case the header lied.

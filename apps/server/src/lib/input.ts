@@ -18,7 +18,7 @@ export const MAX_JSON_DEPTH = 16;
 
 /**
  * Whether JSON text nests arrays or objects deeper than `max`, read in one pass that stops at the first
- * bracket too deep. JSON.parse of a body that is nothing but brackets costs ~130 ms a MiB of event loop, so
+ * bracket too deep. JSON.parse of a body that is nothing but brackets holds the event loop for long, so
  * this runs before it. Brackets inside strings do not count; text that is not JSON is left to the parser.
  */
 export function jsonNestingExceeds(text: string, max = MAX_JSON_DEPTH): boolean {

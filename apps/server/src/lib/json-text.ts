@@ -20,8 +20,8 @@ export function jsonTextOf(value: object, build: () => string = () => JSON.strin
 
 /**
  * A list answer's JSON text, exactly as JSON.stringify would write it, from its items' texts. Not kept
- * with the list: clients get the compressed form, kept below, and up to 500 cached pages × ~22 KB of
- * text would only be more heap for the garbage collector to walk (docs/performance.md, Fix 10).
+ * with the list: clients get the compressed form, kept below, and the text of every cached page would
+ * only be more heap for the garbage collector to walk (docs/performance.md, Fix 10).
  */
 export const listJsonText = (list: ListResponse<object>): string =>
   `{"items":[${list.items.map((item) => jsonTextOf(item)).join(',')}],"total":${list.total},"page":${list.page},"pageSize":${list.pageSize}}`;
@@ -39,9 +39,9 @@ export function encodedListJson(list: ListResponse<object>, coding: Coding, text
 }
 
 /**
- * Sends a list answer in the coding the client takes. A catalogue page the cache serves a thousand times
- * was compressed a thousand times by the compression plugin (a quarter of a repeated search's time,
- * docs/performance.md, Fix 10); now once. Sent with its Content-Encoding set, the plugin leaves it alone.
+ * Sends a list answer in the coding the client takes, compressed once per cached page rather than by the
+ * compression plugin on every answer, where it would be a large part of a repeated search's time
+ * (docs/performance.md, Fix 10). Sent with its Content-Encoding set, the plugin leaves it alone.
  */
 export function sendListJson(request: FastifyRequest, reply: FastifyReply, list: ListResponse<object>): FastifyReply {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');

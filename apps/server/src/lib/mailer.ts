@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { cleanLines, toOneLine } from '@reshelf/shared';
+import { MAIL_FOOTER, PRODUCT_NAME, cleanLines, toOneLine } from '@reshelf/shared';
 import { newId } from './ids.ts';
 
 export interface Mail {
@@ -53,10 +53,10 @@ const escapeHtml = (s: string) =>
  */
 export function brandedMail(input: { to: string; subject: string; heading: string; paragraphs: string[]; action?: { label: string; url: string } }): Mail {
   const opts = { ...input, subject: toOneLine(input.subject), heading: toOneLine(input.heading), paragraphs: input.paragraphs.map(cleanLines) };
-  const text = [opts.heading, '', ...opts.paragraphs.flatMap((p) => [p, '']), ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []), '— Reshelf, second-hand textbooks between students'].join('\n');
+  const text = [opts.heading, '', ...opts.paragraphs.flatMap((p) => [p, '']), ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []), MAIL_FOOTER.text].join('\n');
   const button = opts.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#15803d;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#52525b">Or open this link: ${escapeHtml(opts.action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(opts.action.url)}" style="background:#15803d;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(opts.action.label)}</a></p><p style="font-size:13px;color:#52525b">${MAIL_FOOTER.linkIntro} ${escapeHtml(opts.action.url)}</p>`
     : '';
-  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b"><div style="max-width:520px;margin:0 auto;padding:24px 16px"><p style="font-size:20px;font-weight:700;color:#15803d;margin:0 0 16px">Reshelf</p><div style="background:#ffffff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${opts.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('')}${button}</div><p style="font-size:12px;color:#71717a;margin-top:16px">Reshelf — second-hand textbooks between students.</p></div></body></html>`;
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f4f4f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#18181b"><div style="max-width:520px;margin:0 auto;padding:24px 16px"><p style="font-size:20px;font-weight:700;color:#15803d;margin:0 0 16px">${PRODUCT_NAME}</p><div style="background:#ffffff;border-radius:12px;padding:24px"><h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(opts.heading)}</h1>${opts.paragraphs.map((p) => `<p style="font-size:16px;line-height:1.5;margin:0 0 12px">${escapeHtml(p)}</p>`).join('')}${button}</div><p style="font-size:12px;color:#71717a;margin-top:16px">${MAIL_FOOTER.html}</p></div></body></html>`;
   return { to: opts.to, subject: opts.subject, text, html };
 }

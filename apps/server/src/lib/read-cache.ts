@@ -1,7 +1,7 @@
 // A read-through cache of public answers that is never stale: every entry carries the generation it was
 // loaded under, and a write to the underlying tables moves the generation on. With one process the
 // generation is a counter in memory; with several (REDIS_URL) it is a Redis counter every process reads,
-// so a write on one process is seen by the next read on any other (docs/decisions/0007-catalogue-read-cache.md).
+// so a write on one process is seen by the next read on any other (docs/decisions/0022-catalogue-read-cache-as-it-stands.md).
 import type { Redis } from 'ioredis';
 
 export interface Generation {

@@ -2,12 +2,10 @@
 // when REDIS_URL is set, on every other process too (Redis pub/sub). The same channel carries the end of
 // sessions, so that a socket opened under a session closes wherever it is as soon as that session ends.
 import { Redis } from 'ioredis';
+import { realtimeEventSchema, type RealtimeEvent } from '@reshelf/shared';
 import { closeRedis } from './redis.ts';
 
-export interface RealtimeEvent {
-  type: string;
-  [key: string]: unknown;
-}
+export type { RealtimeEvent };
 
 /** Sessions of one student that have ended: the listed ones, or all of them but one (or none). */
 export type EndedSessions =
@@ -73,7 +71,8 @@ export function createRealtimeHub(redisUrl: string | undefined, onError: (err: u
   return {
     async publish(studentIds, event) {
       const ids = [...new Set(studentIds.filter((id): id is string => Boolean(id)))];
-      if (ids.length) await send({ ids, event });
+      // Checked and trimmed to the shared event schema once, like an HTTP answer, before any socket sees it.
+      if (ids.length) await send({ ids, event: realtimeEventSchema.parse(event) });
     },
     async endSessions(ended) {
       // This process's sockets close at once, whatever Redis does; the others hear it through Redis.

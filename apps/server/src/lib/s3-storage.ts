@@ -4,7 +4,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { contentTypeOf, isValidKey, type Storage } from './storage.ts';
+import { contentTypeOf, isValidKey, type PhotoStore } from './photo-store.ts';
 
 export interface S3Options {
   bucket: string;
@@ -38,7 +38,7 @@ export function signV4(req: { method: string; path: string; headers: Record<stri
   return `AWS4-HMAC-SHA256 Credential=${req.accessKeyId}/${scope},SignedHeaders=${signed.join(';')},Signature=${signature}`;
 }
 
-export function s3Storage(opts: S3Options): Storage {
+export function s3Storage(opts: S3Options): PhotoStore {
   const endpoint = new URL(opts.endpoint);
   const basePath = endpoint.pathname.replace(/\/+$/, '');
   const objectPath = (key: string) => `${basePath}/${encodePath(opts.bucket)}/${encodePath(opts.prefix ? `${opts.prefix}/${key}` : key)}`;

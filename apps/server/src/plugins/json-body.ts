@@ -2,6 +2,7 @@
 // within a size that fits the largest real payload, and refused cheaply when nested deeper than any is.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '@reshelf/shared';
 import { badRequest } from '../lib/errors.ts';
 import { jsonNestingExceeds } from '../lib/input.ts';
 
@@ -14,7 +15,6 @@ import { jsonNestingExceeds } from '../lib/input.ts';
  */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-export const JSON_TOO_DEEP = 'The request body is nested too deeply';
 
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   // Fastify reads text/plain bodies as strings by default, so a JSON route answered a text body with a
@@ -22,12 +22,12 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   app.removeContentTypeParser('text/plain');
 
   // Fastify's own JSON parser (secure-json-parse with the instance's prototype-poisoning settings),
-  // behind a nesting check: JSON.parse spends ~130 ms a MiB on a body of nothing but brackets, and the
-  // check stops at the first bracket too deep instead.
+  // behind a nesting check: JSON.parse is slow on a body of nothing but brackets, and the check stops at
+  // the first bracket too deep instead.
   const parseJson = app.getDefaultJsonParser(app.initialConfig.onProtoPoisoning ?? 'error', app.initialConfig.onConstructorPoisoning ?? 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (jsonNestingExceeds(body as string)) return done(badRequest(JSON_TOO_DEEP, undefined, 'JSON_TOO_DEEP'), undefined);
+    if (jsonNestingExceeds(body as string)) return done(badRequest(MESSAGES.jsonTooDeep, undefined, 'JSON_TOO_DEEP'), undefined);
     parseJson(request, body as string, done);
   });
 });

@@ -3,32 +3,35 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { RealtimeHub } from '../lib/realtime.ts';
+import { MESSAGES } from '@reshelf/shared';
+import type { RealtimeEvent, RealtimeHub } from '../lib/realtime.ts';
 import type { AccountsService } from '../modules/accounts/service.ts';
 
 export const realtimePlugin = fp(async (app: FastifyInstance, opts: { hub: RealtimeHub; accounts: AccountsService }) => {
   await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Not an HTTP operation, so @fastify/websocket keeps it out of the OpenAPI document; its messages are
+  // the document's RealtimeEvent schema (docs/api.md, Realtime).
   app.get('/api/v1/realtime', { websocket: true }, (socket, request) => {
     // A handshake is a GET, which the cross-site write check lets through: a page on another origin must
     // not read a student's messages and meetups with their cookie (cross-site websocket hijacking).
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== app.ctx.config.publicOrigin) {
-      socket.close(4403, 'Cross-site connection blocked');
+      socket.close(4403, MESSAGES.crossSiteSocket);
       return;
     }
     if (!request.auth) {
-      socket.close(4401, 'Not signed in');
+      socket.close(4401, MESSAGES.notSignedIn);
       return;
     }
     const { student, tokenHash } = request.auth;
     const unsubscribe = opts.hub.subscribe(student.id, {
       tokenHash,
-      send(event) {
+      send(event: RealtimeEvent) {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
       },
       // The session ended (logout, password change or reset, deletion, expiry): nothing more reaches it.
       end() {
-        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(4401, 'Session ended');
+        if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(4401, MESSAGES.sessionEnded);
       },
     });
     // Keep idle connections alive through proxies.
@@ -41,10 +44,10 @@ export const realtimePlugin = fp(async (app: FastifyInstance, opts: { hub: Realt
     // before this socket listened: look once more now that it does.
     void opts.accounts.sessionIsLive(tokenHash).then(
       (live) => {
-        if (!live) socket.close(4401, 'Session ended');
-        else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' }));
+        if (!live) socket.close(4401, MESSAGES.sessionEnded);
+        else if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'ready' } satisfies RealtimeEvent));
       },
-      () => socket.close(1011, 'Try again'),
+      () => socket.close(1011, MESSAGES.socketTryAgain),
     );
     socket.on('message', () => {
       /* clients only listen */

@@ -34,7 +34,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
  * response is not a document, as OWASP's REST cheat sheet lists it. A policy that allows nothing in case
  * one is ever opened as a page, no framing, no sniffing, no embedding by other sites, and HSTS when it is
  * on. The page-only headers (the app's CSP, COOP, referrer and permissions policies, the legacy X-headers)
- * would be ~600 bytes more on every answer; a book's JSON is ~1,200 (docs/performance.md, Fix 8).
+ * would add half as much again to a typical JSON answer (docs/performance.md, Fix 8).
  *
  * No API answer is stored by a browser or a cache unless its route says otherwise: most depend on who is
  * signed in (session, orders, messages, cart, notifications), and a route added later is covered without
@@ -87,9 +87,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   });
 
   // Small answers (a book, a session) cost more CPU to compress than they save on the wire. Answers
-  // already in memory up to 64 KB (a catalogue page is about 22 KB) are compressed in one call: a
-  // compression stream per answer (the plugin's default above 8 KB on two cores) cost a cold search
-  // ~0.7 ms of its ~3 ms (docs/performance.md, Fix 5). Files are streams and stay streamed.
+  // already in memory up to 64 KB (a catalogue page fits) are compressed in one call: a compression
+  // stream per answer (the plugin's default above 8 KB) costs a cold search a large share of its time
+  // (docs/performance.md, Fix 5). Files are streams and stay streamed.
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], syncThreshold: 65_536, brotliOptions: BROTLI_OPTIONS });
 
   // Cross-site protection: a write from another origin, or one the browser marks cross-site, is
@@ -99,7 +99,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     if ((origin !== undefined && origin !== config.publicOrigin) || fetchSite === 'cross-site') {
-      return done(forbidden('Cross-site request blocked', 'CSRF'));
+      return done(forbidden(MESSAGES.csrf, 'CSRF'));
     }
     done();
   });

@@ -1,5 +1,7 @@
-// Reads the session cookie on every request and exposes the signed-in student (if any), plus guards
-// that routes call: requireStudent, requireRole.
+// Reads the session cookie on every request and exposes the signed-in student (if any), and checks who
+// may call a route: a route says `config: { access: 'student' | 'buyer' | 'seller' | 'admin' }` and is
+// answered 401/403 before its body is read or validated, so a caller who may not use it learns nothing
+// about its input rules. Its handler then reads the caller with studentOf(request).
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +11,13 @@ import type { AccountsService, SignedIn } from '../modules/accounts/service.ts';
 
 export const SESSION_COOKIE = 'reshelf_session';
 
+/** Who may call a route: any signed-in student, or only one role. */
+export type Access = 'student' | Role;
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
   interface FastifyRequest {
     auth: SignedIn | null;
   }
@@ -95,6 +103,23 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: A
       done();
     }, done);
   });
+  // The access check is the last of a route's own onRequest hooks: after the global session lookup above,
+  // after a route's rate limit (which counts every attempt), and before the body is parsed.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) return;
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      try {
+        if (access === 'student') requireStudent(request);
+        else requireRole(request, access);
+        done();
+      } catch (err) {
+        done(err as Error);
+      }
+    };
+    const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [...own, check];
+  });
   app.decorate('sessionOf', async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!request.auth && token) request.auth = await resolve(request, reply, token);
@@ -102,10 +127,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: A
   });
 });
 
-export function requireStudent(request: FastifyRequest): SignedIn {
+function requireStudent(request: FastifyRequest): SignedIn {
   if (!request.auth) throw unauthorized(MESSAGES.notSignedIn);
   return request.auth;
 }
+
+/**
+ * The signed-in caller of a route whose `config.access` has already let them in. Throws the same 401 if
+ * the route forgot to declare its access, so a missing declaration can never serve an anonymous caller.
+ */
+export const studentOf = requireStudent;
 
 const ROLE_MESSAGES: Record<Role, string> = {
   buyer: MESSAGES.buyerRequired,
@@ -113,7 +144,7 @@ const ROLE_MESSAGES: Record<Role, string> = {
   admin: MESSAGES.adminRequired,
 };
 
-export function requireRole(request: FastifyRequest, role: Role): SignedIn {
+function requireRole(request: FastifyRequest, role: Role): SignedIn {
   const auth = requireStudent(request);
   if (auth.student.role !== role) throw forbidden(ROLE_MESSAGES[role]);
   return auth;

@@ -6,12 +6,13 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { MESSAGES } from '@reshelf/shared';
 import { preferredCoding } from '../lib/encoding.ts';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reshelf</title></head><body><p>The web app has not been built yet. Run <code>npm run build</code>.</p></body></html>`;
 
-/** The page in each encoding, made once: index.html answers every page route, and compressing its ~3 KB
- *  on each request cut what the server answers per second by three quarters (docs/performance.md, Fix 9). */
+/** The page in each encoding, made once: index.html answers every page route, and compressing it on each
+ *  request would cost most of what the server can answer per second (docs/performance.md, Fix 9). */
 function encodedPage(body: Buffer) {
   return {
     identity: body,
@@ -52,15 +53,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     return reply.send(page.identity);
   };
 
-  app.get('/', (request, reply) => sendIndex(request, reply));
+  // The web app's page, not the JSON API: kept out of the OpenAPI document (as the static files are).
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url.startsWith('/api/') || url === '/api') {
-      return reply.status(404).send({ error: 'Not found', code: 'NOT_FOUND' });
+      return reply.status(404).send({ error: MESSAGES.notFound, code: 'NOT_FOUND' });
     }
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !path.posix.basename(url).includes('.');
     if (isPage) return sendIndex(request, reply);
-    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.status(404).type('text/plain; charset=utf-8').send(MESSAGES.notFound);
   });
 });

@@ -9,6 +9,10 @@ export interface CollectedRoute {
   /** The route validates a JSON body, query or params with a schema. */
   schema: { body: boolean; querystring: boolean; params: boolean };
   websocket: boolean;
+  /** Kept out of the OpenAPI document (pages, files). */
+  hidden: boolean;
+  /** Who may call it (`config.access`), if not anyone. */
+  access: string | undefined;
 }
 
 const seen = new Map<string, CollectedRoute>();
@@ -18,7 +22,7 @@ export function collectRoutes<M extends { default: (...args: never[]) => Fastify
   const factory = mod.default;
   const wrapped = ((...args: never[]) => {
     const app = factory(...args);
-    app.addHook('onRoute', (route: RouteOptions & { websocket?: boolean }) => {
+    app.addHook('onRoute', (route: RouteOptions & { websocket?: boolean; schema?: { hide?: boolean } }) => {
       for (const method of [route.method].flat()) {
         if (method === 'HEAD' || method === 'OPTIONS') continue;
         const key = `${method} ${route.url}`;
@@ -27,6 +31,8 @@ export function collectRoutes<M extends { default: (...args: never[]) => Fastify
           url: route.url,
           schema: { body: Boolean(route.schema?.body), querystring: Boolean(route.schema?.querystring), params: Boolean(route.schema?.params) },
           websocket: Boolean(route.websocket),
+          hidden: Boolean(route.schema?.hide),
+          access: route.config?.access,
         });
       }
     });

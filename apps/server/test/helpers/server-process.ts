@@ -69,6 +69,25 @@ export async function waitReady(p: ServerProcess, timeoutMs = 30_000): Promise<v
   }
 }
 
+/**
+ * Resolves once the server's output so far satisfies `done` (checked on every chunk it writes), so a test
+ * waits for what the server says it did rather than for a guess of how long that takes.
+ */
+export function untilOutput(p: ServerProcess, done: (output: string) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!done(p.output.join(''))) return;
+      p.child.stdout!.off('data', check);
+      p.child.stderr!.off('data', check);
+      resolve();
+    };
+    p.child.stdout!.on('data', check);
+    p.child.stderr!.on('data', check);
+    void p.exit.then(() => (done(p.output.join('')) ? resolve() : reject(new Error(`server exited first:\n${p.output.join('')}`))));
+    check();
+  });
+}
+
 /** Kills the process if it is still running and waits for it to be gone. */
 export async function stopServer(p: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGKILL') {
   if (!p) return;

@@ -3,35 +3,18 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
+import { oneOf } from '../messages';
 import { toOneLine } from '../text';
 import { UNIVERSITY_IDS } from '../universities';
+import { pagingFields, queryValue } from './pagination';
 
 export const CATALOGUE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
 
-/** A repeated parameter (?q=a&q=b) counts once; a blank one is not set. */
-function queryValue(value: unknown): unknown {
-  const single = Array.isArray(value) ? value[0] : value;
-  if (single === null || (typeof single === 'string' && single.trim() === '')) return undefined;
-  return single;
-}
-
 function filter<const T extends readonly [string, ...string[]]>(name: string, values: T) {
   return z.preprocess(
     queryValue,
-    z.enum(values, { error: `${name} must be one of: ${values.join(', ')}` }).optional(),
-  );
-}
-
-function count(name: string, min: number, max: number, fallback: number) {
-  return z.preprocess(
-    queryValue,
-    z.coerce
-      .number({ error: `${name} must be a whole number from ${min} to ${max}` })
-      .int(`${name} must be a whole number from ${min} to ${max}`)
-      .min(min, `${name} must be a whole number from ${min} to ${max}`)
-      .max(max, `${name} must be a whole number from ${min} to ${max}`)
-      .default(fallback),
+    z.enum(values, { error: oneOf(name, values) }).optional(),
   );
 }
 
@@ -64,8 +47,7 @@ export const catalogueQuerySchema = z
     minPrice: price('minPrice'),
     maxPrice: price('maxPrice'),
     sort: filter('sort', CATALOGUE_SORTS),
-    page: count('page', 1, 1_000_000, 1),
-    pageSize: count('pageSize', 1, LIMITS.catalogueMaxPageSize, LIMITS.catalogueDefaultPageSize),
+    ...pagingFields,
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
     path: ['maxPrice'],

@@ -1,4 +1,5 @@
-// The payload schemas, one per body or query, shared by the React forms and the Fastify routes.
+// The payload schemas (one per body or query) and the answers' schemas, shared by the React forms, the Fastify
+// routes and the OpenAPI document.
 // The field builders stay internal; the error helpers are what routes and forms need.
 export { fieldErrors, firstIssueMessage } from './common';
 export * from './auth';
@@ -8,3 +9,6 @@ export * from './faculty';
 export * from './listing';
 export * from './order';
 export * from './catalogue';
+export { pageOffset, pagingFields, pagingQuerySchema, type PagingQuery } from './pagination';
+export * from './responses';
+export * from './realtime';

@@ -2,6 +2,7 @@
 // reviews, messages between the two parties, and a moderator's decline of a listing.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { MESSAGES } from '../messages';
 import { body, isMissing, line, optionalText, prose, requiredText, token } from './common';
 
 /** POST /orders. */
@@ -13,7 +14,10 @@ export type CreateOrderBody = z.output<typeof createOrderSchema>;
 const MEETUP_TIME_REQUIRED = 'Please choose a meetup time';
 const MEETUP_TIME_INVALID = 'Meetup time must be a valid date and time';
 
-/** POST /orders/:id/accept. Whether the time is in the future is the server's check (it owns the clock). */
+/**
+ * POST /orders/:id/accept. Whether the time is inside the meetup window is `meetupTimeProblem`'s rule,
+ * checked against the server's clock (the form checks it too, to answer before sending).
+ */
 export const acceptOrderSchema = body({
   meetupLocation: requiredText({
     text: line('Meetup place'),
@@ -29,6 +33,21 @@ export const acceptOrderSchema = body({
     .pipe(z.iso.datetime({ offset: true, error: MEETUP_TIME_INVALID })),
 });
 export type AcceptOrderBody = z.output<typeof acceptOrderSchema>;
+
+const DAY_MS = 86_400_000;
+
+/** The meetup window: after `now` and at most 30 days ahead (the book is held for the buyer until then). */
+export function meetupWindow(now: Date): { earliest: Date; latest: Date } {
+  return { earliest: now, latest: new Date(now.getTime() + LIMITS.meetupMaxDaysAhead * DAY_MS) };
+}
+
+/** The message for a meetup time outside the window, or undefined when it is inside. */
+export function meetupTimeProblem(at: Date, now: Date): string | undefined {
+  const { earliest, latest } = meetupWindow(now);
+  if (at.getTime() <= earliest.getTime()) return MESSAGES.meetupInPast;
+  if (at.getTime() > latest.getTime()) return MESSAGES.meetupTooLate;
+  return undefined;
+}
 
 /** POST /orders/:id/decline and /cancel: an optional reason for the other party. */
 export const reasonSchema = body({

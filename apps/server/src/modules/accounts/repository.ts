@@ -1,26 +1,32 @@
 // SQL for students, sessions and password resets. Every function takes the db or a transaction first.
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Database, StudentsTable } from '../../db/schema.ts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { StudentsTable } from '../../db/schema.ts';
 
-type Q = Kysely<Database>;
 export type StudentRow = Selectable<StudentsTable>;
 
-export const findStudentByEmail = (db: Q, email: string) =>
+export const findStudentByEmail = (db: Db, email: string) =>
   db.selectFrom('students').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const findStudentById = (db: Q, id: string) =>
+export const findStudentById = (db: Db, id: string) =>
   db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const insertStudent = (db: Q, row: Insertable<StudentsTable>) => db.insertInto('students').values(row).execute();
+export const insertStudent = (db: Db, row: Insertable<StudentsTable>) => db.insertInto('students').values(row).execute();
 
-export const updateStudent = (db: Q, id: string, patch: Updateable<StudentsTable>) =>
+export const updateStudent = (db: Db, id: string, patch: Updateable<StudentsTable>) =>
   db.updateTable('students').set(patch).where('id', '=', id).execute();
 
-export const deleteStudent = (db: Q, id: string) => db.deleteFrom('students').where('id', '=', id).execute();
+export const deleteStudent = (db: Db, id: string) => db.deleteFrom('students').where('id', '=', id).execute();
+
+/** What anyone may see of students: their first name and university. */
+export async function findPublicNames(db: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('students').select(['id', 'first_name', 'university']).where('id', 'in', ids).execute();
+}
 
 /** Sets the academic details only if the last change is older than `notAfter`; returns whether it did. */
 export async function updateAcademicIfAllowed(
-  db: Q,
+  db: Db,
   id: string,
   patch: Updateable<StudentsTable>,
   notAfter: string,
@@ -35,37 +41,37 @@ export async function updateAcademicIfAllowed(
 }
 
 export const insertSession = (
-  db: Q,
+  db: Db,
   row: { token_hash: string; student_id: string; created_at: string; last_seen_at: string; idle_expires_at: string; absolute_expires_at: string },
 ) => db.insertInto('sessions').values(row).execute();
 
-export const findSession = (db: Q, tokenHash: string) =>
+export const findSession = (db: Db, tokenHash: string) =>
   db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 
-export const touchSession = (db: Q, tokenHash: string, lastSeenAt: string, idleExpiresAt: string) =>
+export const touchSession = (db: Db, tokenHash: string, lastSeenAt: string, idleExpiresAt: string) =>
   db.updateTable('sessions').set({ last_seen_at: lastSeenAt, idle_expires_at: idleExpiresAt }).where('token_hash', '=', tokenHash).execute();
 
-export const deleteSession = (db: Q, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+export const deleteSession = (db: Db, tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 
-export function deleteSessionsOf(db: Q, studentId: string, exceptTokenHash?: string) {
+export function deleteSessionsOf(db: Db, studentId: string, exceptTokenHash?: string) {
   let q = db.deleteFrom('sessions').where('student_id', '=', studentId);
   if (exceptTokenHash) q = q.where('token_hash', '!=', exceptTokenHash);
   return q.execute();
 }
 
 /** Deletes the sessions that expired by `now` and returns whose they were. */
-export const deleteExpiredSessions = (db: Q, now: string) =>
+export const deleteExpiredSessions = (db: Db, now: string) =>
   db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('idle_expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
     .returning(['student_id', 'token_hash'])
     .execute();
 
-export const insertPasswordReset = (db: Q, row: { token_hash: string; student_id: string; created_at: string; expires_at: string }) =>
+export const insertPasswordReset = (db: Db, row: { token_hash: string; student_id: string; created_at: string; expires_at: string }) =>
   db.insertInto('password_resets').values({ ...row, used_at: null }).execute();
 
 /** Marks an unused, unexpired reset token used; returns its student id, or undefined. Single use under races. */
-export async function consumePasswordReset(db: Q, tokenHash: string, now: string): Promise<string | undefined> {
+export async function consumePasswordReset(db: Db, tokenHash: string, now: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('password_resets')
     .select(['student_id'])
@@ -83,5 +89,5 @@ export async function consumePasswordReset(db: Q, tokenHash: string, now: string
   return Number(res.numUpdatedRows) === 1 ? row.student_id : undefined;
 }
 
-export const deleteResetsOf = (db: Q, studentId: string) =>
+export const deleteResetsOf = (db: Db, studentId: string) =>
   db.deleteFrom('password_resets').where('student_id', '=', studentId).execute();

@@ -7,12 +7,15 @@ import {
   deleteAccountSchema,
   facultySchema,
   loginSchema,
+  messageResponseSchema,
   registerSchema,
   resetConfirmSchema,
   resetRequestSchema,
+  studentResponseSchema,
 } from '@reshelf/shared';
 import { limitByAddress } from '../../lib/address-limit.ts';
-import { clearSessionCookie, requireStudent, setSessionCookie, syncSignedInHint } from '../../plugins/session.ts';
+import { JSON_BODY_ERRORS, errors, noContent } from '../../lib/route-schemas.ts';
+import { clearSessionCookie, setSessionCookie, studentOf, syncSignedInHint } from '../../plugins/session.ts';
 import type { AccountsService } from './service.ts';
 
 const HOUR = 3_600_000;
@@ -31,61 +34,66 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
   const limitLogin = limitByAddress(app, 'login', IP_LIMITS.login);
   const limitReset = limitByAddress(app, 'reset', IP_LIMITS.reset);
 
-  r.post('/api/v1/auth/register', { onRequest: limitRegister, schema: { body: registerSchema } }, async (request, reply) => {
+  r.post('/api/v1/auth/register', { onRequest: limitRegister, schema: { body: registerSchema, response: { 201: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 409, 429) } } }, async (request, reply) => {
     const student = await accounts.register(request.body);
     return reply.status(201).send({ student });
   });
 
-  r.post('/api/v1/auth/login', { onRequest: limitLogin, schema: { body: loginSchema } }, async (request, reply) => {
+  r.post('/api/v1/auth/login', { onRequest: limitLogin, schema: { body: loginSchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 429) } } }, async (request, reply) => {
     const { student, token, maxAgeSeconds } = await accounts.login(request.body);
     // A session cookie from before login (if any) is replaced, never reused (no fixation).
     setSessionCookie(app, reply, token, maxAgeSeconds);
     return { student };
   });
 
-  r.get('/api/v1/auth/session', async (request, reply) => {
-    syncSignedInHint(app, request, reply);
-    const auth = requireStudent(request);
-    return { student: auth.student };
-  });
+  // The signed-in hint is brought in line first: a 401 here clears a stale one.
+  r.get(
+    '/api/v1/auth/session',
+    {
+      onRequest: (request, reply, done) => {
+        syncSignedInHint(app, request, reply);
+        done();
+      },
+      config: { access: 'student' }, schema: { response: { 200: studentResponseSchema, ...errors(401) } } },
+    async (request) => ({ student: studentOf(request).student }),
+  );
 
-  r.post('/api/v1/auth/logout', async (request, reply) => {
+  r.post('/api/v1/auth/logout', { schema: { response: { 204: noContent, ...errors(403) } } }, async (request, reply) => {
     if (request.auth) await accounts.logout(request.auth);
     clearSessionCookie(app, reply);
     return reply.status(204).send();
   });
 
-  r.post('/api/v1/auth/password-reset', { onRequest: limitReset, schema: { body: resetRequestSchema } }, async (request, reply) => {
+  r.post('/api/v1/auth/password-reset', { onRequest: limitReset, schema: { body: resetRequestSchema, response: { 202: messageResponseSchema, ...errors(...JSON_BODY_ERRORS, 429) } } }, async (request, reply) => {
     await accounts.requestPasswordReset(request.body.email);
     return reply.status(202).send({ message: MESSAGES.resetSent });
   });
 
-  r.post('/api/v1/auth/password-reset/confirm', { onRequest: limitReset, schema: { body: resetConfirmSchema } }, async (request, reply) => {
+  r.post('/api/v1/auth/password-reset/confirm', { onRequest: limitReset, schema: { body: resetConfirmSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 429) } } }, async (request, reply) => {
     await accounts.confirmPasswordReset(request.body.token, request.body.password);
     clearSessionCookie(app, reply);
     return reply.status(204).send();
   });
 
-  r.put('/api/v1/auth/password', { schema: { body: changePasswordSchema } }, async (request, reply) => {
-    const auth = requireStudent(request);
+  r.put('/api/v1/auth/password', { config: { access: 'student' }, schema: { body: changePasswordSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 401) } } }, async (request, reply) => {
+    const auth = studentOf(request);
     await accounts.changePassword(auth, request.body);
     return reply.status(204).send();
   });
 
-  r.delete('/api/v1/account', { schema: { body: deleteAccountSchema } }, async (request, reply) => {
-    const auth = requireStudent(request);
+  r.delete('/api/v1/account', { config: { access: 'student' }, schema: { body: deleteAccountSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 401) } } }, async (request, reply) => {
+    const auth = studentOf(request);
     await accounts.deleteAccount(auth, request.body.password);
     clearSessionCookie(app, reply);
     return reply.status(204).send();
   });
 
-  r.get('/api/v1/student/profile', async (request) => {
-    const auth = requireStudent(request);
-    return { student: auth.student };
-  });
+  r.get('/api/v1/student/profile', { config: { access: 'student' }, schema: { response: { 200: studentResponseSchema, ...errors(401) } } }, async (request) => ({
+    student: studentOf(request).student,
+  }));
 
-  r.put('/api/v1/student/faculty', { schema: { body: facultySchema } }, async (request) => {
-    const auth = requireStudent(request);
+  r.put('/api/v1/student/faculty', { config: { access: 'student' }, schema: { body: facultySchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 429) } } }, async (request) => {
+    const auth = studentOf(request);
     const student = await accounts.updateFaculty(auth, request.body);
     return { student };
   });

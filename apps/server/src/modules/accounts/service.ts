@@ -3,6 +3,7 @@
 import {
   LIMITS,
   MESSAGES,
+  RESET_MAIL,
   type ChangePasswordBody,
   type FacultyBody,
   type LoginBody,
@@ -11,6 +12,7 @@ import {
   type Student,
 } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import type { EndedSessions } from '../../lib/realtime.ts';
 import { iso } from '../../lib/clock.ts';
 import { conflict, tooManyRequests, unauthorized, badRequest } from '../../lib/errors.ts';
@@ -36,7 +38,7 @@ export interface SignedIn {
 
 /** Hooks other modules add to run inside account deletion (their rows) and after it (their files). */
 export interface AccountDeletionHook {
-  beforeDelete(db: AppContext['db'], studentId: string, student: Student): Promise<void>;
+  beforeDelete(db: Db, studentId: string, student: Student): Promise<void>;
   afterDelete?(studentId: string): Promise<void>;
 }
 
@@ -57,6 +59,22 @@ function newStudentRow(
     created_at: at,
     updated_at: at,
   };
+}
+
+/** A student as other students see them beside a listing or an order. */
+export interface PublicStudent {
+  id: string;
+  firstName: string;
+  university: string;
+}
+
+/**
+ * The public face of these students (first name, university), read through `db`: other modules call it
+ * inside their own transactions, and on SQLite's single connection another handle would wait forever.
+ */
+export async function publicStudents(db: Db, ids: readonly string[]): Promise<PublicStudent[]> {
+  const rows = await repo.findPublicNames(db, [...new Set(ids)]);
+  return rows.map((r) => ({ id: r.id, firstName: r.first_name, university: r.university }));
 }
 
 export function toStudent(row: StudentRow): Student {
@@ -224,13 +242,10 @@ export function createAccountsService(ctx: AppContext) {
       const url = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
       const mail = brandedMail({
         to: row.email,
-        subject: 'Reset your Reshelf password',
-        heading: `Hi ${row.first_name}, reset your password`,
-        paragraphs: [
-          'Someone (hopefully you) asked to reset the password of your Reshelf account.',
-          'The link below works once and expires in 1 hour. If you did not ask for it, ignore this email: your password stays the same.',
-        ],
-        action: { label: 'Choose a new password', url },
+        subject: RESET_MAIL.subject,
+        heading: RESET_MAIL.heading(row.first_name),
+        paragraphs: [...RESET_MAIL.paragraphs],
+        action: { label: RESET_MAIL.action, url },
       });
       // Sent without waiting: an answer that waited on the mail server would take longer for real accounts
       // than for unknown emails, and the difference would tell who has an account. The student can ask again.

@@ -2,13 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LIMITS } from '@reshelf/shared';
+import { LIMITS, MESSAGES, wholeNumberFromTo } from '@reshelf/shared';
+import { errors } from '../../lib/route-schemas.ts';
 import { renderAvatar } from './service.ts';
 
-const params = z.object({ seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Invalid avatar seed') });
+const params = z.object({ seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.invalidAvatarSeed) });
 const query = z.object({
   style: z.coerce
-    .number({ error: `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}` })
+    .number({ error: wholeNumberFromTo('style', 0, LIMITS.avatarStyles - 1) })
     .int(`style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
     .min(0, `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
     .max(LIMITS.avatarStyles - 1, `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
@@ -16,7 +17,13 @@ const query = z.object({
 });
 
 export async function avatarRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/avatars/:seed.svg', { schema: { params, querystring: query } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().get('/api/v1/avatars/:seed.svg', {
+      schema: {
+        params,
+        querystring: query,
+        response: { 200: { description: 'The avatar', content: { 'image/svg+xml': { schema: z.string().describe('SVG document') } } }, ...errors(400) },
+      },
+    }, async (request, reply) => {
     const svg = renderAvatar(request.params.seed, request.query.style);
     return reply
       .type('image/svg+xml; charset=utf-8')

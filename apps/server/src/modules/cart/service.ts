@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { SignedIn } from '../accounts/service.ts';
-import type { OrdersService } from '../orders/service.ts';
+import { refuseOwnBook, type OrdersService } from '../orders/service.ts';
 import type { PackageOrderJson, PackagesService } from '../packages/service.ts';
 import * as repo from './repository.ts';
 
@@ -36,10 +36,10 @@ export function createCartService(ctx: AppContext, deps: CartDeps) {
       if (type === 'book') {
         const [book] = await deps.hydrate([id]);
         if (!book || book.status !== 'approved' || book.availability !== 'available') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
-        if (book.seller.id === auth.student.id) throw badRequest('You cannot buy your own book');
+        refuseOwnBook(book.seller.id, auth.student.id);
       } else {
         const pkg = deps.packages.find(id);
-        if (!pkg || pkg.isCustomRequest || pkg.price === null) throw badRequest('This package cannot be added to the cart');
+        if (!pkg || pkg.isCustomRequest || pkg.price === null) throw badRequest(MESSAGES.packageNotForCart);
       }
       await repo.addToCart(db, { student_id: auth.student.id, item_type: type, item_id: id, created_at: iso(ctx.clock.now()) });
       return view(auth);

@@ -1,9 +1,12 @@
-// SQL for the public catalogue: approved, available listings filtered, searched and sorted, one page of
-// ids at a time (the listings module turns ids into Book JSON). Search differs per engine: FTS5 on
-// SQLite, tsvector on PostgreSQL (docs/decisions/0002-database.md).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+// Read model: SQL for the public catalogue over the listings module's tables (`books` and its search
+// index), which it only ever reads: approved, available listings filtered, searched and sorted, one page
+// of ids at a time (the listings module turns ids into Book JSON). Search needs the engine's own text
+// index in the same statement as the filters, which no listings function could offer without becoming
+// the catalogue. Search differs per engine: FTS5 on SQLite, tsvector on PostgreSQL
+// (docs/decisions/0002-database.md).
+import { sql, type RawBuilder } from 'kysely';
 import type { CatalogueQuery } from '@reshelf/shared';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { postgresTsQuery, sqliteMatch } from './search-terms.ts';
 
@@ -17,7 +20,7 @@ const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_
 
 /** The catalogue's statements for one question: `page` (its ids, and for a search the total in the same
  * pass) and `count` (the total, when the page does not tell it). Exported so the tests can read their plans. */
-export function catalogueStatements(db: Kysely<Database>, query: CatalogueQuery, terms: string[]) {
+export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string[]) {
   const pg = isPostgres(db);
   const where: RawBuilder<unknown>[] = [sql`b.status = 'approved'`, sql`b.availability = 'available'`];
   if (query.category) where.push(sql`b.category = ${query.category}`);
@@ -39,7 +42,7 @@ export function catalogueStatements(db: Kysely<Database>, query: CatalogueQuery,
     } else {
       // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
       // choose, it walks a price index over every live listing and runs the full-text query once per
-      // listing: a search with a price range took 2-10 s at 100,000 listings (docs/performance.md, Fix 6).
+      // listing, which makes a search with a price range seconds long at scale (docs/performance.md, Fix 6).
       from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
       // The index holds live listings only, with their campus and category as tokens (migration 008);
       // the row checks above stay as the rule of what is shown.
@@ -67,9 +70,9 @@ export function catalogueStatements(db: Kysely<Database>, query: CatalogueQuery,
       // counted in that same pass (a window over the matches) rather than by a second full-text query.
       // On PostgreSQL the matches are a MATERIALIZED step, found through the text index: otherwise,
       // seeing ORDER BY … LIMIT, it walks the price or date index over every live listing and tests each
-      // against the words, not counting that the window must see every match anyway (190 ms instead of
-      // 8 for `calculus` by price at 100,000 listings). SQLite already reads the text index first (the
-      // CROSS JOIN above), and copying the matches would cost it ~20%.
+      // against the words, not counting that the window must see every match anyway. SQLite already reads
+      // the text index first (the CROSS JOIN above), and copying the matches would only slow it down
+      // (figures in docs/performance.md).
       sql<{ id: string; total?: number | string }>`
       WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${whereSql})
       SELECT m.id, count(*) OVER () AS total FROM m
@@ -80,7 +83,7 @@ export function catalogueStatements(db: Kysely<Database>, query: CatalogueQuery,
   return { page, count };
 }
 
-export async function searchCatalogue(db: Kysely<Database>, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
+export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
   const statements = catalogueStatements(db, query, terms);
   const rows = (await statements.page.execute(db)).rows;
   // The count only when it is not already known (from the window, or from a short first page).

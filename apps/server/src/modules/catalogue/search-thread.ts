@@ -1,7 +1,7 @@
 // Catalogue searches on SQLite run on a worker thread with its own read-only connection, so the event
 // loop keeps serving pages, sessions and cached answers while the full-text index is read, and a second
 // CPU core does the searching (docs/decisions/0009-search-thread.md; docs/performance.md, Fix 7).
-// One message per search (not per query): a round trip costs ~0.1 ms, a search 1-3 ms.
+// One message per search (not per query): a round trip to the thread is a real part of a search's cost.
 import { Worker } from 'node:worker_threads';
 import type { CatalogueQuery } from '@reshelf/shared';
 import type { CataloguePage } from './repository.ts';

@@ -1,6 +1,7 @@
 // SQL for contact messages.
-import type { Insertable, Kysely } from 'kysely';
-import type { ContactMessagesTable, Database } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { ContactMessagesTable } from '../../db/schema.ts';
 
-export const insertContactMessage = (db: Kysely<Database>, row: Insertable<ContactMessagesTable>) =>
+export const insertContactMessage = (db: Db, row: Insertable<ContactMessagesTable>) =>
   db.insertInto('contact_messages').values(row).execute();

@@ -1,9 +1,11 @@
 // POST /api/v1/contact — rate-limited per IP; a filled honeypot is accepted and silently dropped.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, contactSchema } from '@reshelf/shared';
+import { MESSAGES, contactSchema, messageResponseSchema } from '@reshelf/shared';
 import { limitByAddress } from '../../lib/address-limit.ts';
-import { validationBody } from '../../plugins/errors.ts';
+import { validationError } from '../../lib/errors.ts';
+import { JSON_BODY_ERRORS, errors } from '../../lib/route-schemas.ts';
+import { schemaIssues } from '../../plugins/errors.ts';
 import { createContactService } from './service.ts';
 
 /** Per address: 20 submissions in 10 minutes. */
@@ -15,15 +17,12 @@ export async function contactRoutes(app: FastifyInstance) {
     '/api/v1/contact',
     {
       onRequest: limitByAddress(app, 'contact', ADDRESS_LIMIT),
-      schema: { body: contactSchema },
+      schema: { body: contactSchema, response: { 201: messageResponseSchema, ...errors(...JSON_BODY_ERRORS, 429) } },
       // Every validation failure of this form answers with the product's text, the details in `fields`.
       attachValidation: true,
     },
     async (request, reply) => {
-      if (request.validationError) {
-        const { fields } = validationBody(request.validationError);
-        return reply.status(400).send({ error: MESSAGES.contactFailed, code: 'VALIDATION', fields });
-      }
+      if (request.validationError) throw validationError(schemaIssues(request.validationError), MESSAGES.contactFailed);
       if (!request.body.website) await contact.send(request.body);
       return reply.status(201).send({ message: MESSAGES.contactSent });
     },

@@ -1,5 +1,5 @@
 // Contact form: store the message, then mail it to the support inbox (reply goes to the student).
-import type { ContactBody } from '@reshelf/shared';
+import { CONTACT_MAIL, type ContactBody } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { iso } from '../../lib/clock.ts';
 import { newId } from '../../lib/ids.ts';
@@ -21,14 +21,9 @@ export function createContactService(ctx: AppContext) {
       });
       const mail = brandedMail({
         to: ctx.config.supportEmail,
-        subject: `Contact form: ${body.firstName} ${body.lastName} (${body.university})`,
-        heading: `Message from ${body.firstName} ${body.lastName}`,
-        paragraphs: [
-          `Email: ${body.email}`,
-          `Student number: ${body.studentNumber}`,
-          `University: ${body.university}`,
-          body.message,
-        ],
+        subject: CONTACT_MAIL.subject(body.firstName, body.lastName, body.university),
+        heading: CONTACT_MAIL.heading(body.firstName, body.lastName),
+        paragraphs: CONTACT_MAIL.paragraphs(body.email, body.studentNumber, body.university, body.message),
       });
       await ctx.mailer.send({ ...mail, replyTo: body.email });
     },

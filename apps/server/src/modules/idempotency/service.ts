@@ -2,7 +2,9 @@
 // does the work and its answer is stored; a retry with the same key gets that answer back instead of
 // creating a second one. Keys belong to the student who sent them and are kept for 24 hours.
 import { createHash } from 'node:crypto';
+import { MESSAGES, idempotencyKeyTooLong } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, unprocessable } from '../../lib/errors.ts';
 import * as repo from './repository.ts';
@@ -35,16 +37,16 @@ export function createIdempotency(ctx: Pick<AppContext, 'db' | 'clock'>) {
     async handle<T>(req: IdempotentRequest<T>): Promise<{ statusCode: number; body: unknown }> {
       const { studentId, key } = req;
       if (!key) return { statusCode: 201, body: await req.run() };
-      if (key.length > MAX_KEY_LENGTH) throw badRequest(`Idempotency-Key must be at most ${MAX_KEY_LENGTH} characters`);
+      if (key.length > MAX_KEY_LENGTH) throw badRequest(idempotencyKeyTooLong(MAX_KEY_LENGTH));
       const requestHash = createHash('sha256').update(JSON.stringify(req.request)).digest('hex');
       const claimed = await repo.claimKey(db, { student_id: studentId, key, request_hash: requestHash, created_at: iso(clock.now()) });
       if (!claimed) {
         const existing = await repo.findKey(db, studentId, key);
         if (existing && existing.request_hash !== requestHash) {
-          throw unprocessable('This Idempotency-Key was already used with a different request', 'IDEMPOTENCY_MISMATCH');
+          throw unprocessable(MESSAGES.idempotencyKeyReused, 'IDEMPOTENCY_MISMATCH');
         }
         if (existing?.status_code) return { statusCode: existing.status_code, body: JSON.parse(existing.response_body ?? 'null') };
-        throw conflict('A request with this Idempotency-Key is still being processed', 'IDEMPOTENCY_IN_PROGRESS');
+        throw conflict(MESSAGES.idempotencyKeyBusy, 'IDEMPOTENCY_IN_PROGRESS');
       }
       try {
         const body = await req.run();
@@ -62,6 +64,9 @@ export function createIdempotency(ctx: Pick<AppContext, 'db' | 'clock'>) {
     },
 
     prune: () => repo.deleteKeysBefore(db, iso(new Date(clock.now().getTime() - 24 * HOUR))),
+
+    /** Forgets stored answers that quote this student (their account is being erased), inside `trx`. */
+    forgetAnswersQuoting: (trx: Db, studentId: string) => repo.deleteAnswersQuoting(trx, studentId),
   };
 }
 

@@ -1,9 +1,9 @@
 // SQL for job claims: a conditional update decides which process runs a due job.
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.ts';
 
 /** Claims the job if it is due; true for exactly one caller among processes racing for the same run. */
-export async function claimJob(db: Kysely<Database>, name: string, now: string, nextRunAt: string, by: string): Promise<boolean> {
+export async function claimJob(db: Db, name: string, now: string, nextRunAt: string, by: string): Promise<boolean> {
   await db
     .insertInto('job_runs')
     .values({ name, next_run_at: now, last_run_at: null, last_run_by: null })

@@ -1,58 +1,29 @@
-// A listing's availability as orders move it: reserved by one buyer at a time, back to available when an
-// order ends without a sale, sold at handover. Each change is one conditional UPDATE, so concurrent
-// buyers race in the database and exactly one wins. Used by the orders module inside its transactions.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Q = Kysely<Database>;
+// A listing's availability as the orders module moves it: reserved by one buyer at a time (concurrent
+// buyers race in one conditional UPDATE and exactly one wins), back to available when an order ends
+// without a sale, sold at handover. Each function takes the orders module's transaction, so the order and
+// its book change together. Reached through service.ts, like everything else this module offers.
+import type { Db } from '../../db/index.ts';
+import { publicStudents } from '../accounts/service.ts';
+import * as repo from './repository.ts';
 
 /** Reserves an approved, available listing; false when someone else got there first (or it is not for sale). */
-export async function reserveListing(db: Q, bookId: string, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('books')
-    .set({ availability: 'reserved', updated_at: now })
-    .where('id', '=', bookId)
-    .where('status', '=', 'approved')
-    .where('availability', '=', 'available')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
+export const reserveListing = (trx: Db, bookId: string, now: string) => repo.reserveIfAvailable(trx, bookId, now);
 
-export async function releaseListing(db: Q, bookId: string, now: string): Promise<void> {
-  await db.updateTable('books').set({ availability: 'available', updated_at: now }).where('id', '=', bookId).where('availability', '=', 'reserved').execute();
-}
+/** Frees a reserved listing for other buyers (an order declined, cancelled or expired). */
+export const releaseListing = (trx: Db, bookId: string, now: string) => repo.releaseReserved(trx, bookId, now);
 
-export async function markListingSold(db: Q, bookId: string, now: string): Promise<void> {
-  await db.updateTable('books').set({ availability: 'sold', updated_at: now }).where('id', '=', bookId).execute();
-}
+export const markListingSold = (trx: Db, bookId: string, now: string) => repo.markSold(trx, bookId, now);
 
-/** What an order copies from the listing when it is placed. */
-export async function listingForOrder(db: Q, bookId: string) {
-  const book = await db
-    .selectFrom('books')
-    .innerJoin('students', 'students.id', 'books.seller_id')
-    .select([
-      'books.id',
-      'books.seller_id',
-      'books.title',
-      'books.author',
-      'books.edition',
-      'books.isbn',
-      'books.condition',
-      'books.price_cents',
-      'books.status',
-      'books.availability',
-      'students.first_name as seller_first_name',
-    ])
-    .where('books.id', '=', bookId)
-    .executeTakeFirst();
+/** What an order copies from the listing when it is placed: its details, first photo and seller's first name. */
+export async function listingForOrder(db: Db, bookId: string) {
+  const book = await repo.findBook(db, bookId);
   if (!book) return undefined;
-  const image = await db
-    .selectFrom('book_images')
-    .select(['path_full', 'path_thumb'])
-    .where('book_id', '=', bookId)
-    .orderBy('position')
-    .limit(1)
-    .executeTakeFirst();
-  return { ...book, image };
+  const [image, [seller]] = await Promise.all([repo.findFirstImage(db, bookId), publicStudents(db, [book.seller_id])]);
+  return { ...book, seller_first_name: seller?.firstName ?? '', image };
+}
+
+/** Each listing's moderation state and availability by id (a listing that is gone is absent). */
+export async function listingStates(db: Db, ids: readonly string[]) {
+  const rows = await repo.findStates(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { status: r.status, availability: r.availability }]));
 }

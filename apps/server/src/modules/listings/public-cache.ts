@@ -1,7 +1,7 @@
 // The public catalogue's read cache: approved books by id, catalogue pages, and who may see a listing's
 // photos, dead as soon as anything a Book is built from changes (the listing, its photos, its seller, the
 // seller's reviews), on this process or, with REDIS_URL, on any other
-// (docs/decisions/0007-catalogue-read-cache.md).
+// (docs/decisions/0022-catalogue-read-cache-as-it-stands.md).
 import type { Book, BookStatus, ListResponse } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';

@@ -1,8 +1,8 @@
 // SQL for book listings and their photos. Every function takes the db or a transaction first.
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { BookImagesTable, BooksTable, Database } from '../../db/schema.ts';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { BookImagesTable, BooksTable } from '../../db/schema.ts';
 
-type Q = Kysely<Database>;
 export type BookImageRow = Selectable<BookImagesTable>;
 export type BookStatusValue = BookRow['status'];
 
@@ -14,28 +14,28 @@ const BOOK_COLUMNS = [
 ] as const satisfies readonly (keyof BooksTable)[];
 export type BookRow = Pick<Selectable<BooksTable>, (typeof BOOK_COLUMNS)[number]>;
 
-export const insertBook = (db: Q, row: Insertable<BooksTable>) => db.insertInto('books').values(row).execute();
+export const insertBook = (db: Db, row: Insertable<BooksTable>) => db.insertInto('books').values(row).execute();
 
-export async function insertImages(db: Q, rows: Insertable<BookImagesTable>[]) {
+export async function insertImages(db: Db, rows: Insertable<BookImagesTable>[]) {
   if (rows.length) await db.insertInto('book_images').values(rows).execute();
 }
 
-export const findBook = (db: Q, id: string) => db.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', id).executeTakeFirst();
+export const findBook = (db: Db, id: string) => db.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', id).executeTakeFirst();
 
 /** What the photo route needs to know of a listing: its status and seller, from the primary key alone. */
-export const findPhotoOwner = (db: Q, id: string) => db.selectFrom('books').select(['status', 'seller_id']).where('id', '=', id).executeTakeFirst();
+export const findPhotoOwner = (db: Db, id: string) => db.selectFrom('books').select(['status', 'seller_id']).where('id', '=', id).executeTakeFirst();
 
-export async function findBooks(db: Q, ids: readonly string[]): Promise<BookRow[]> {
+export async function findBooks(db: Db, ids: readonly string[]): Promise<BookRow[]> {
   if (!ids.length) return [];
   return db.selectFrom('books').select(BOOK_COLUMNS).where('id', 'in', ids).execute();
 }
 
-export async function findImagesOf(db: Q, bookIds: readonly string[]): Promise<BookImageRow[]> {
+export async function findImagesOf(db: Db, bookIds: readonly string[]): Promise<BookImageRow[]> {
   if (!bookIds.length) return [];
   return db.selectFrom('book_images').selectAll().where('book_id', 'in', bookIds).orderBy('book_id').orderBy('position').execute();
 }
 
-export const listBySeller = (db: Q, sellerId: string, limit: number, offset: number) =>
+export const listBySeller = (db: Db, sellerId: string, limit: number, offset: number) =>
   db
     .selectFrom('books')
     .select(BOOK_COLUMNS)
@@ -46,13 +46,13 @@ export const listBySeller = (db: Q, sellerId: string, limit: number, offset: num
     .offset(offset)
     .execute();
 
-export async function countBySeller(db: Q, sellerId: string): Promise<number> {
+export async function countBySeller(db: Db, sellerId: string): Promise<number> {
   const row = await db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).where('seller_id', '=', sellerId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** The moderation queue: longest waiting first (an edit puts a listing back at the end of the queue). */
-export const listByStatus = (db: Q, status: BookStatusValue, limit: number, offset: number) =>
+export const listByStatus = (db: Db, status: BookStatusValue, limit: number, offset: number) =>
   db
     .selectFrom('books')
     .select(BOOK_COLUMNS)
@@ -63,13 +63,13 @@ export const listByStatus = (db: Q, status: BookStatusValue, limit: number, offs
     .offset(offset)
     .execute();
 
-export async function countByStatus(db: Q, status: BookStatusValue): Promise<number> {
+export async function countByStatus(db: Db, status: BookStatusValue): Promise<number> {
   const row = await db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', status).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** Applies an owner's edit only while the book is in no order; returns whether it did. */
-export async function updateIfAvailable(db: Q, id: string, sellerId: string, patch: Updateable<BooksTable>): Promise<boolean> {
+export async function updateIfAvailable(db: Db, id: string, sellerId: string, patch: Updateable<BooksTable>): Promise<boolean> {
   const res = await db
     .updateTable('books')
     .set(patch)
@@ -80,10 +80,10 @@ export async function updateIfAvailable(db: Q, id: string, sellerId: string, pat
   return Number(res.numUpdatedRows) === 1;
 }
 
-export const deleteImagesOf = (db: Q, bookId: string) => db.deleteFrom('book_images').where('book_id', '=', bookId).execute();
+export const deleteImagesOf = (db: Db, bookId: string) => db.deleteFrom('book_images').where('book_id', '=', bookId).execute();
 
 /** Deletes an owner's book only while it is in no order; returns whether it did. */
-export async function deleteIfAvailable(db: Q, id: string, sellerId: string): Promise<boolean> {
+export async function deleteIfAvailable(db: Db, id: string, sellerId: string): Promise<boolean> {
   const res = await db
     .deleteFrom('books')
     .where('id', '=', id)
@@ -94,28 +94,53 @@ export async function deleteIfAvailable(db: Q, id: string, sellerId: string): Pr
 }
 
 /** Moves a pending listing to its moderation outcome; returns false when it was no longer pending. */
-export async function moderateIfPending(db: Q, id: string, patch: Updateable<BooksTable>): Promise<boolean> {
+export async function moderateIfPending(db: Db, id: string, patch: Updateable<BooksTable>): Promise<boolean> {
   const res = await db.updateTable('books').set(patch).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 
-export const listBooksOfSeller = (db: Q, sellerId: string) =>
+export const listBooksOfSeller = (db: Db, sellerId: string) =>
   db.selectFrom('books').select(['id', 'availability']).where('seller_id', '=', sellerId).execute();
 
-export const deleteAvailableBooksOfSeller = (db: Q, sellerId: string) =>
+export const deleteAvailableBooksOfSeller = (db: Db, sellerId: string) =>
   db.deleteFrom('books').where('seller_id', '=', sellerId).where('availability', '=', 'available').execute();
 
-export async function existingBookIds(db: Q, ids: readonly string[]): Promise<Set<string>> {
+export async function existingBookIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await db.selectFrom('books').select('id').where('id', 'in', ids).execute();
   return new Set(rows.map((r) => r.id));
 }
 
-/**
- * The public face of sellers: first name and university only. Read here (not through the accounts
- * service) because every book list needs it in one query.
- */
-export async function findSellers(db: Q, ids: readonly string[]) {
+// A listing's availability as orders move it: reserved by one buyer at a time, back to available when an
+// order ends without a sale, sold at handover. Each change is one conditional UPDATE, so concurrent
+// buyers race in the database and exactly one wins.
+
+/** Reserves an approved, available listing; false when someone else got there first (or it is not for sale). */
+export async function reserveIfAvailable(db: Db, bookId: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('books')
+    .set({ availability: 'reserved', updated_at: now })
+    .where('id', '=', bookId)
+    .where('status', '=', 'approved')
+    .where('availability', '=', 'available')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function releaseReserved(db: Db, bookId: string, now: string): Promise<void> {
+  await db.updateTable('books').set({ availability: 'available', updated_at: now }).where('id', '=', bookId).where('availability', '=', 'reserved').execute();
+}
+
+export async function markSold(db: Db, bookId: string, now: string): Promise<void> {
+  await db.updateTable('books').set({ availability: 'sold', updated_at: now }).where('id', '=', bookId).execute();
+}
+
+/** The first photo of a listing (the one an order keeps a copy of). */
+export const findFirstImage = (db: Db, bookId: string) =>
+  db.selectFrom('book_images').select(['path_full', 'path_thumb']).where('book_id', '=', bookId).orderBy('position').limit(1).executeTakeFirst();
+
+/** The moderation state and availability of these listings (the orders module shows them beside an order). */
+export async function findStates(db: Db, ids: readonly string[]) {
   if (!ids.length) return [];
-  return db.selectFrom('students').select(['id', 'first_name', 'university']).where('id', 'in', ids).execute();
+  return db.selectFrom('books').select(['id', 'status', 'availability']).where('id', 'in', ids).execute();
 }

@@ -1,19 +1,45 @@
 // HTTP for listings (docs/api.md, Listings): list a book (multipart), read one, the seller's own list, edit,
 // withdraw; and the stored photos under /uploads. Thin: the rules live in the service.
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MESSAGES, bookListSchema, bookResponseSchema, listingEditSchema, pagingQuerySchema } from '@reshelf/shared';
 import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
-import type { Storage } from '../../lib/storage.ts';
-import { requireRole, requireStudent } from '../../plugins/session.ts';
-import { bookIdParams, pageQuery } from './schemas.ts';
+import type { PhotoStore } from '../../lib/photo-store.ts';
+import { JSON_BODY_ERRORS, errors, noContent } from '../../lib/route-schemas.ts';
+import { studentOf } from '../../plugins/session.ts';
+import { bookIdParams } from './schemas.ts';
 import type { ListingsService } from './service.ts';
 import { UPLOAD_LIMITS, discardUnreadBody, readListingUpload } from './upload.ts';
 
 /** A photo's answer by who it is for: a file name is never reused, so a public photo caches for a year. */
 const PHOTO_CACHE = { public: 'public, max-age=31536000, immutable', private: 'private, no-store' } as const;
 
-export async function listingRoutes(app: FastifyInstance, opts: { listings: ListingsService; storage: Storage }) {
+const photos = (min: number) => ({
+  type: 'array',
+  minItems: min,
+  maxItems: 6,
+  items: { type: 'string', contentMediaType: 'image/*', description: 'PNG, JPG, GIF or WebP, at most 5 MB and 40 megapixels' },
+});
+
+/** POST /books as the OpenAPI document shows it (multipart/form-data). */
+const LISTING_UPLOAD = {
+  type: 'object',
+  required: ['bookData', 'images'],
+  properties: {
+    bookData: { type: 'string', contentMediaType: 'application/json', description: 'The listing details as JSON text (title, author, isbn, price, ...)' },
+    images: photos(4),
+  },
+};
+
+/** PATCH /books/:id as multipart: the same details, and 4 to 6 photos that replace the old ones. */
+const LISTING_EDIT_UPLOAD = {
+  type: 'object',
+  required: ['bookData'],
+  properties: { bookData: LISTING_UPLOAD.properties.bookData, images: photos(4) },
+};
+
+export async function listingRoutes(app: FastifyInstance, opts: { listings: ListingsService; storage: PhotoStore }) {
   const { listings, storage } = opts;
   // Multipart only in this scope: the rest of the API takes JSON.
   await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
@@ -23,43 +49,57 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Role checks run before validation and before the upload is read, so a buyer hears 403 at once.
-  const seller = async (request: FastifyRequest) => void requireRole(request, 'seller');
-  const signedIn = async (request: FastifyRequest) => void requireStudent(request);
+  // Access is checked on request, before the upload is read, so a buyer hears 403 at once. The upload is
+  // read and checked by the handler (a stream of photos), so its body is described for the document only.
+  r.post(
+    '/api/v1/books',
+    {
+      config: { access: 'seller', requestBody: { 'multipart/form-data': LISTING_UPLOAD } },
+      schema: { response: { 201: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 409, 422) } },
+    },
+    async (request, reply) => {
+      const auth = studentOf(request);
+      const upload = await readListingUpload(request, (bookData) => listings.parseListing(bookData));
+      // The key is claimed only once the whole upload has arrived and passed the stream checks: its hash
+      // covers the photos, and an upload refused on the way leaves the key free for a corrected retry.
+      const key = request.headers['idempotency-key'];
+      const result = await listings.createListingIdempotent(auth.student, upload.bookData, upload.images, typeof key === 'string' ? key : undefined);
+      return reply.status(result.statusCode as 201).send(result.body as never);
+    },
+  );
 
-  r.post('/api/v1/books', { preValidation: seller }, async (request, reply) => {
-    const auth = requireRole(request, 'seller');
-    const upload = await readListingUpload(request, (bookData) => listings.parseListing(bookData));
-    // The key is claimed only once the whole upload has arrived and passed the stream checks: its hash
-    // covers the photos, and an upload refused on the way leaves the key free for a corrected retry.
-    const key = request.headers['idempotency-key'];
-    const result = await listings.createListingIdempotent(auth.student, upload.bookData, upload.images, typeof key === 'string' ? key : undefined);
-    return reply.status(result.statusCode).send(result.body);
-  });
-
-  r.get('/api/v1/books/:id', { schema: { params: bookIdParams } }, async (request, reply) => {
+  // Sent as JSON text kept with the cached book (lib/json-text.ts), which the serializer does not see.
+  r.get('/api/v1/books/:id', { schema: { params: bookIdParams, response: { 200: bookResponseSchema, ...errors(400, 404) } } }, async (request, reply) => {
     const book = await listings.viewBook(request.auth?.student ?? null, request.params.id);
     return sendJsonText(reply, `{"book":${jsonTextOf(book)}}`);
   });
 
-  r.get('/api/v1/seller/books', { preValidation: seller, schema: { querystring: pageQuery } }, async (request) => {
-    const auth = requireRole(request, 'seller');
+  r.get('/api/v1/seller/books', { config: { access: 'seller' }, schema: { querystring: pagingQuerySchema, response: { 200: bookListSchema, ...errors(400, 401, 403) } } }, async (request) => {
+    const auth = studentOf(request);
     return listings.sellerBooks(auth.student.id, request.query.page, request.query.pageSize);
   });
 
   // JSON edits the details; multipart (`bookData` with the same fields, plus 4-6 `images`) also replaces the photos.
-  r.patch('/api/v1/books/:id', { preValidation: signedIn, schema: { params: bookIdParams } }, async (request) => {
-    const auth = requireStudent(request);
-    if (request.isMultipart()) {
-      const upload = await readListingUpload(request);
-      const images = upload.images.length ? upload.images : undefined;
-      return { book: await listings.editListing(auth.student, request.params.id, upload.bookData, images) };
-    }
-    return { book: await listings.editListing(auth.student, request.params.id, request.body) };
-  });
+  // The service validates the details after finding the listing (someone else's is 404 whatever was sent).
+  r.patch(
+    '/api/v1/books/:id',
+    {
+      config: { access: 'student', requestBody: { 'application/json': listingEditSchema, 'multipart/form-data': LISTING_EDIT_UPLOAD } },
+      schema: { params: bookIdParams, response: { 200: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) } },
+    },
+    async (request) => {
+      const auth = studentOf(request);
+      if (request.isMultipart()) {
+        const upload = await readListingUpload(request);
+        const images = upload.images.length ? upload.images : undefined;
+        return { book: await listings.editListing(auth.student, request.params.id, upload.bookData, images) };
+      }
+      return { book: await listings.editListing(auth.student, request.params.id, request.body) };
+    },
+  );
 
-  r.delete('/api/v1/books/:id', { preValidation: signedIn, schema: { params: bookIdParams } }, async (request, reply) => {
-    const auth = requireStudent(request);
+  r.delete('/api/v1/books/:id', { config: { access: 'student' }, schema: { params: bookIdParams, response: { 204: noContent, ...errors(400, 401, 403, 404, 409) } } }, async (request, reply) => {
+    const auth = studentOf(request);
     await listings.withdrawListing(auth.student, request.params.id);
     return reply.status(204).send();
   });
@@ -67,12 +107,13 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   // Stored photos, for whoever may see their listing (the service's rule). A photo someone may not see
   // answers like a missing file, and neither answer is stored anywhere: the URL must work the moment its
   // listing is approved. Photos in an object store are streamed through here too, never linked to.
-  app.get('/uploads/*', async (request, reply) => {
+  // Files, not the JSON API: kept out of the OpenAPI document.
+  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     reply.header('x-content-type-options', 'nosniff');
     const audience = await listings.photoAudience(key, async () => (await app.sessionOf(request, reply))?.student ?? null);
     const object = audience && (await storage.get(key));
-    if (!audience || !object) return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not found');
+    if (!audience || !object) return reply.status(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(MESSAGES.notFound);
     return reply.header('cache-control', PHOTO_CACHE[audience]).header('content-length', object.size).type(object.contentType).send(object.body);
   });
 }

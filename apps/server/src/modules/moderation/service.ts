@@ -1,6 +1,6 @@
 // Moderation: an admin approves or declines a pending listing; the seller hears about it in the app
 // (recorded with the decision, in one transaction) and by email (after it, best effort).
-import type { Book, BookStatus, Notification } from '@reshelf/shared';
+import { MODERATION_NOTICES, type Book, type BookStatus, type Notification } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { brandedMail } from '../../lib/mailer.ts';
 import type { ListingsService } from '../listings/service.ts';
@@ -15,8 +15,7 @@ export interface ModerationDeps {
   publish?(studentId: string, notification: Notification): Promise<void>;
 }
 
-export const approvedTitle = (title: string) => `Your listing "${title}" is live`;
-export const declinedTitle = (title: string) => `Your listing "${title}" was not approved`;
+const { approvedTitle, declinedTitle } = MODERATION_NOTICES;
 
 export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
   const { clock, mailer, config } = ctx;
@@ -48,7 +47,7 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
         notice = await notify(trx, decided.seller.id, {
           kind: 'listing_approved',
           title: approvedTitle(decided.title),
-          body: 'Buyers can now find it in the catalogue.',
+          body: MODERATION_NOTICES.approvedBody,
           link: `/books/${decided.id}`,
           at: clock.now(),
         });
@@ -58,8 +57,8 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
         book,
         approvedTitle(book.title),
         approvedTitle(book.title),
-        [`Hi ${book.seller.firstName}, a moderator approved "${book.title}". Buyers can now find it in the Reshelf catalogue.`],
-        { label: 'View your listing', url: `${config.publicUrl}/books/${book.id}` },
+        MODERATION_NOTICES.approvedMail(book.seller.firstName, book.title),
+        { label: MODERATION_NOTICES.approvedAction, url: `${config.publicUrl}/books/${book.id}` },
       );
       return book;
     },
@@ -70,7 +69,7 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
         notice = await notify(trx, decided.seller.id, {
           kind: 'listing_declined',
           title: declinedTitle(decided.title),
-          body: `Reason: ${reason}. You can edit the listing and submit it again.`,
+          body: MODERATION_NOTICES.declinedBody(reason),
           link: '/seller/books',
           at: clock.now(),
         });
@@ -80,12 +79,8 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
         book,
         declinedTitle(book.title),
         declinedTitle(book.title),
-        [
-          `Hi ${book.seller.firstName}, a moderator did not approve "${book.title}".`,
-          `Reason: ${reason}`,
-          'You can fix the listing in My Books and submit it again.',
-        ],
-        { label: 'Open My Books', url: sellerBooksUrl },
+        MODERATION_NOTICES.declinedMail(book.seller.firstName, book.title, reason),
+        { label: MODERATION_NOTICES.declinedAction, url: sellerBooksUrl },
       );
       return book;
     },

@@ -1,11 +1,9 @@
 // SQL for newsletter subscribers and their sync with the email provider.
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/index.ts';
 
-type Q = Kysely<Database>;
 
 /** Adds the subscriber, or refreshes an existing one (subscribing twice is not an error); queues a sync. */
-export async function upsertSubscriber(db: Q, row: { email: string; list_id: number; source: string; now: string }) {
+export async function upsertSubscriber(db: Db, row: { email: string; list_id: number; source: string; now: string }) {
   await db
     .insertInto('newsletter_subscribers')
     .values({
@@ -23,10 +21,10 @@ export async function upsertSubscriber(db: Q, row: { email: string; list_id: num
     .execute();
 }
 
-export const findSubscriber = (db: Q, email: string) =>
+export const findSubscriber = (db: Db, email: string) =>
   db.selectFrom('newsletter_subscribers').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const dueForSync = (db: Q, now: string, limit: number) =>
+export const dueForSync = (db: Db, now: string, limit: number) =>
   db
     .selectFrom('newsletter_subscribers')
     .selectAll()
@@ -36,8 +34,8 @@ export const dueForSync = (db: Q, now: string, limit: number) =>
     .limit(limit)
     .execute();
 
-export const markSynced = (db: Q, email: string, now: string) =>
+export const markSynced = (db: Db, email: string, now: string) =>
   db.updateTable('newsletter_subscribers').set({ synced_at: now, next_sync_at: null, sync_attempts: 0 }).where('email', '=', email).execute();
 
-export const markSyncFailed = (db: Q, email: string, attempts: number, nextSyncAt: string | null) =>
+export const markSyncFailed = (db: Db, email: string, attempts: number, nextSyncAt: string | null) =>
   db.updateTable('newsletter_subscribers').set({ sync_attempts: attempts, next_sync_at: nextSyncAt }).where('email', '=', email).execute();

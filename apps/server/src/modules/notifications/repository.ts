@@ -1,12 +1,12 @@
 // SQL for in-app notifications. Every function takes the db or a transaction first.
-import { sql, type Insertable, type Kysely } from 'kysely';
-import type { Database, NotificationsTable } from '../../db/schema.ts';
+import { sql, type Insertable } from 'kysely';
+import type { Db } from '../../db/index.ts';
+import type { NotificationsTable } from '../../db/schema.ts';
 
-type Q = Kysely<Database>;
 
-export const insertNotification = (db: Q, row: Insertable<NotificationsTable>) => db.insertInto('notifications').values(row).execute();
+export const insertNotification = (db: Db, row: Insertable<NotificationsTable>) => db.insertInto('notifications').values(row).execute();
 
-export const listNotifications = (db: Q, studentId: string, limit: number, offset: number) =>
+export const listNotifications = (db: Db, studentId: string, limit: number, offset: number) =>
   db
     .selectFrom('notifications')
     .selectAll()
@@ -17,7 +17,7 @@ export const listNotifications = (db: Q, studentId: string, limit: number, offse
     .offset(offset)
     .execute();
 
-export async function countNotifications(db: Q, studentId: string): Promise<{ total: number; unread: number }> {
+export async function countNotifications(db: Db, studentId: string): Promise<{ total: number; unread: number }> {
   const row = await db
     .selectFrom('notifications')
     .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread')])
@@ -26,17 +26,17 @@ export async function countNotifications(db: Q, studentId: string): Promise<{ to
   return { total: Number(row.total), unread: Number(row.unread) };
 }
 
-export const findNotification = (db: Q, studentId: string, id: string) =>
+export const findNotification = (db: Db, studentId: string, id: string) =>
   db.selectFrom('notifications').selectAll().where('id', '=', id).where('student_id', '=', studentId).executeTakeFirst();
 
-export const markRead = (db: Q, studentId: string, id: string, at: string) =>
+export const markRead = (db: Db, studentId: string, id: string, at: string) =>
   db.updateTable('notifications').set({ read_at: at }).where('id', '=', id).where('student_id', '=', studentId).where('read_at', 'is', null).execute();
 
-export const markAllRead = (db: Q, studentId: string, at: string) =>
+export const markAllRead = (db: Db, studentId: string, at: string) =>
   db.updateTable('notifications').set({ read_at: at }).where('student_id', '=', studentId).where('read_at', 'is', null).execute();
 
 /** Titles about the given links that start with `name` now start with `replacement` (an account was erased). */
-export function renameInTitles(db: Q, links: readonly string[], name: string, replacement: string) {
+export function renameInTitles(db: Db, links: readonly string[], name: string, replacement: string) {
   const prefix = `${name} `;
   return db
     .updateTable('notifications')

@@ -2,6 +2,7 @@
 // the signed-in student lists them and marks them read.
 import type { Notification, NotificationKind } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import type { NotificationsTable } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -27,12 +28,12 @@ export function toNotification(row: NotificationsTable): Notification {
  * After an account is erased: notifications that others got about `links` (their orders with the erased
  * student) and that begin with the erased student's first name begin with `replacement` instead.
  */
-export async function anonymiseNotifications(db: AppContext['db'], links: readonly string[], firstName: string, replacement: string): Promise<void> {
+export async function anonymiseNotifications(db: Db, links: readonly string[], firstName: string, replacement: string): Promise<void> {
   if (links.length) await repo.renameInTitles(db, links, firstName, replacement);
 }
 
 /** Stores a notification for `studentId`; `db` may be a transaction so it commits with the change it reports. */
-export async function notify(db: AppContext['db'], studentId: string, input: NotificationInput): Promise<Notification> {
+export async function notify(db: Db, studentId: string, input: NotificationInput): Promise<Notification> {
   const row: NotificationsTable = {
     id: newId(),
     student_id: studentId,

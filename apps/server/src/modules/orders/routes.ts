@@ -2,21 +2,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ORDER_STATUSES, acceptOrderSchema, createOrderSchema, messageSchema, reasonSchema, reviewSchema } from '@reshelf/shared';
-import { forbidden } from '../../lib/errors.ts';
-import { requireRole, requireStudent } from '../../plugins/session.ts';
+import {
+  MESSAGES,
+  ORDER_STATUSES,
+  acceptOrderSchema,
+  buyerSummarySchema,
+  createOrderSchema,
+  messageSchema,
+  orderListSchema,
+  orderMessageListSchema,
+  orderMessageResponseSchema,
+  orderResponseSchema,
+  pagingFields,
+  reasonSchema,
+  reviewResponseSchema,
+  reviewSchema,
+  statusAmong,
+} from '@reshelf/shared';
+import { JSON_BODY_ERRORS, errors } from '../../lib/route-schemas.ts';
+import { studentOf } from '../../plugins/session.ts';
 import type { OrdersService } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const listQuery = z.object({
-  as: z.enum(['buyer', 'seller'], { error: 'as must be buyer or seller' }).default('buyer'),
+  as: z.enum(['buyer', 'seller'], { error: MESSAGES.asBuyerOrSeller }).default('buyer'),
   status: z
     .string()
     .optional()
     .transform((s) => (s ? s.split(',') : undefined))
-    .pipe(z.array(z.enum(ORDER_STATUSES, { error: `status must be among: ${ORDER_STATUSES.join(', ')}` })).optional()),
-  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int().min(1).default(1),
-  pageSize: z.coerce.number({ error: 'pageSize must be a whole number from 1 to 50' }).int().min(1).max(50).default(20),
+    .pipe(z.array(z.enum(ORDER_STATUSES, { error: statusAmong(ORDER_STATUSES) })).optional()),
+  ...pagingFields,
 });
 // Decline and cancel may come with no body at all.
 const optionalReason = z.preprocess((body) => body ?? {}, reasonSchema);
@@ -24,56 +39,70 @@ const optionalReason = z.preprocess((body) => body ?? {}, reasonSchema);
 export async function orderRoutes(app: FastifyInstance, opts: { orders: OrdersService }) {
   const { orders } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Every route is for a party of the order; who may do what to it (the seller accepts, the buyer
+  // completes) is the service's rule, answered 403 there.
+  const config = { access: 'student' } as const;
+  const ofOrder = { params: idParams };
+  /** A changed order: 404 for anyone but its parties, 409 when it is in the wrong state for the change. */
+  const changed = { 200: orderResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) };
 
-  r.post('/api/v1/orders', { schema: { body: createOrderSchema } }, async (request, reply) => {
-    const auth = requireStudent(request);
-    if (auth.student.role !== 'buyer') throw forbidden('Access denied. Buyer account required.');
-    const key = request.headers['idempotency-key'];
-    const result = await orders.createIdempotent(auth, request.body.bookId, typeof key === 'string' ? key : undefined);
-    return reply.status(result.statusCode).send(result.body);
-  });
+  // A retry with the same Idempotency-Key gets the first answer again, a refusal included.
+  r.post(
+    '/api/v1/orders',
+    { config: { access: 'buyer' }, schema: { body: createOrderSchema, response: { 201: orderResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409, 422) } } },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const result = await orders.createIdempotent(studentOf(request), request.body.bookId, typeof key === 'string' ? key : undefined);
+      // The stored answer is checked against the schema of its status like any other.
+      return reply.status(result.statusCode as 201).send(result.body as never);
+    },
+  );
 
-  r.get('/api/v1/orders', { schema: { querystring: listQuery } }, async (request) => {
-    const auth = requireStudent(request);
+  r.get('/api/v1/orders', { config, schema: { querystring: listQuery, response: { 200: orderListSchema, ...errors(400, 401) } } }, async (request) => {
     const q = request.query;
-    return orders.list(auth, q.as, q.page, q.pageSize, q.status);
+    return orders.list(studentOf(request), q.as, q.page, q.pageSize, q.status);
   });
 
-  r.get('/api/v1/orders/:id', { schema: { params: idParams } }, async (request) => {
-    return { order: await orders.get(requireStudent(request), request.params.id) };
+  r.get('/api/v1/orders/:id', { config, schema: { ...ofOrder, response: { 200: orderResponseSchema, ...errors(400, 401, 404) } } }, async (request) => {
+    return { order: await orders.get(studentOf(request), request.params.id) };
   });
 
-  r.post('/api/v1/orders/:id/accept', { schema: { params: idParams, body: acceptOrderSchema } }, async (request) => {
-    return { order: await orders.accept(requireStudent(request), request.params.id, request.body) };
+  r.post('/api/v1/orders/:id/accept', { config, schema: { ...ofOrder, body: acceptOrderSchema, response: changed } }, async (request) => {
+    return { order: await orders.accept(studentOf(request), request.params.id, request.body) };
   });
 
-  r.post('/api/v1/orders/:id/decline', { schema: { params: idParams, body: optionalReason } }, async (request) => {
-    return { order: await orders.decline(requireStudent(request), request.params.id, request.body.reason) };
+  r.post('/api/v1/orders/:id/decline', { config, schema: { ...ofOrder, body: optionalReason, response: changed } }, async (request) => {
+    return { order: await orders.decline(studentOf(request), request.params.id, request.body.reason) };
   });
 
-  r.post('/api/v1/orders/:id/cancel', { schema: { params: idParams, body: optionalReason } }, async (request) => {
-    return { order: await orders.cancel(requireStudent(request), request.params.id, request.body.reason) };
+  r.post('/api/v1/orders/:id/cancel', { config, schema: { ...ofOrder, body: optionalReason, response: changed } }, async (request) => {
+    return { order: await orders.cancel(studentOf(request), request.params.id, request.body.reason) };
   });
 
-  r.post('/api/v1/orders/:id/complete', { schema: { params: idParams } }, async (request) => {
-    return { order: await orders.complete(requireStudent(request), request.params.id) };
+  r.post('/api/v1/orders/:id/complete', { config, schema: { ...ofOrder, response: changed } }, async (request) => {
+    return { order: await orders.complete(studentOf(request), request.params.id) };
   });
 
-  r.post('/api/v1/orders/:id/review', { schema: { params: idParams, body: reviewSchema } }, async (request, reply) => {
-    return reply.status(201).send(await orders.review(requireStudent(request), request.params.id, request.body));
+  r.post(
+    '/api/v1/orders/:id/review',
+    { config, schema: { ...ofOrder, body: reviewSchema, response: { 201: reviewResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) } } },
+    async (request, reply) => reply.status(201).send(await orders.review(studentOf(request), request.params.id, request.body)),
+  );
+
+  r.get('/api/v1/orders/:id/messages', { config, schema: { ...ofOrder, response: { 200: orderMessageListSchema, ...errors(400, 401, 404) } } }, async (request) => {
+    return orders.messages(studentOf(request), request.params.id);
   });
 
-  r.get('/api/v1/orders/:id/messages', { schema: { params: idParams } }, async (request) => {
-    return orders.messages(requireStudent(request), request.params.id);
-  });
+  r.post(
+    '/api/v1/orders/:id/messages',
+    { config, schema: { ...ofOrder, body: messageSchema, response: { 201: orderMessageResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) } } },
+    async (request, reply) => {
+      const message = await orders.postMessage(studentOf(request), request.params.id, request.body.body);
+      return reply.status(201).send({ message });
+    },
+  );
 
-  r.post('/api/v1/orders/:id/messages', { schema: { params: idParams, body: messageSchema } }, async (request, reply) => {
-    const message = await orders.postMessage(requireStudent(request), request.params.id, request.body.body);
-    return reply.status(201).send({ message });
-  });
-
-  r.get('/api/v1/buyer/summary', async (request) => {
-    const auth = requireRole(request, 'buyer');
-    return orders.buyerCounts(auth);
+  r.get('/api/v1/buyer/summary', { config: { access: 'buyer' }, schema: { response: { 200: buyerSummarySchema, ...errors(401, 403) } } }, async (request) => {
+    return orders.buyerCounts(studentOf(request));
   });
 }

@@ -5,7 +5,12 @@
 import {
   LIMITS,
   MESSAGES,
+  ORDER_NOTICES,
   centsToRand,
+  endedWithoutSale,
+  meetupTimeProblem,
+  pageOffset,
+  type NoticeText,
   type AcceptOrderBody,
   type Order,
   type OrderMessage,
@@ -13,6 +18,7 @@ import {
   type ReviewBody,
 } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import type { OrderStatusColumn } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
@@ -20,9 +26,8 @@ import { newId, newSortableId } from '../../lib/ids.ts';
 import { brandedMail } from '../../lib/mailer.ts';
 import type { RealtimeHub } from '../../lib/realtime.ts';
 import type { SignedIn } from '../accounts/service.ts';
-import { listingForOrder, markListingSold, releaseListing, reserveListing } from '../listings/availability.ts';
-import * as idempotencyRepo from '../idempotency/repository.ts';
 import { createIdempotency } from '../idempotency/service.ts';
+import { listingForOrder, listingStates, markListingSold, releaseListing, reserveListing } from '../listings/service.ts';
 import * as repo from './repository.ts';
 import type { OrderRow } from './repository.ts';
 
@@ -30,13 +35,20 @@ const HOUR = 3_600_000;
 const ACTIVE: OrderStatusColumn[] = ['requested', 'accepted'];
 
 export interface Notifier {
-  notify(db: AppContext['db'], studentId: string, n: { kind: string; title: string; body: string; link: string | null }): Promise<unknown>;
+  notify(db: Db, studentId: string, n: { kind: string; title: string; body: string; link: string | null }): Promise<unknown>;
   /** Notifications about `links` that begin with `firstName` begin with `replacement` instead (account erased). */
-  anonymise(db: AppContext['db'], links: string[], firstName: string, replacement: string): Promise<unknown>;
+  anonymise(db: Db, links: string[], firstName: string, replacement: string): Promise<unknown>;
 }
 
-/** How a student whose account is gone appears to the other party of their orders. */
-export const FORMER_STUDENT = 'Former student';
+const FORMER_STUDENT = MESSAGES.formerStudent;
+
+/**
+ * Nobody buys their own book, whichever way they try (an order, the cart): 403, as for any signed-in
+ * student asking for something they may not do.
+ */
+export function refuseOwnBook(sellerId: string | null, buyerId: string): void {
+  if (sellerId === buyerId) throw forbidden(MESSAGES.ownBook, 'OWN_BOOK');
+}
 
 export interface OrderDeps {
   hub: RealtimeHub;
@@ -46,7 +58,15 @@ export interface OrderDeps {
 
 const uploadsUrl = (path: string | null | undefined) => (path ? (path.startsWith('/') ? path : `/uploads/${path}`) : null);
 
-export function toOrderJson(row: OrderRow, viewerId: string, reviews: { reviewer_id: string | null; rating: number; comment: string | null }[] = []): Order {
+/** The listing's own state beside an order; null once the listing is gone (withdrawn after the sale, or erased). */
+type ListingState = { status: string; availability: string } | null;
+
+export function toOrderJson(
+  row: OrderRow,
+  listing: ListingState,
+  viewerId: string,
+  reviews: { reviewer_id: string | null; rating: number; comment: string | null }[] = [],
+): Order {
   const mine = reviews.find((r) => r.reviewer_id === viewerId);
   const image = uploadsUrl(row.book_image_url);
   const thumb = uploadsUrl(row.book_thumb_url);
@@ -62,8 +82,8 @@ export function toOrderJson(row: OrderRow, viewerId: string, reviews: { reviewer
       condition: row.book_condition as Order['book']['condition'],
       price: centsToRand(row.amount_cents),
       images: image ? [{ url: image, thumbUrl: thumb ?? image }] : [],
-      status: (row.book_status ?? 'approved') as Order['book']['status'],
-      availability: (row.book_availability ?? 'sold') as Order['book']['availability'],
+      status: (listing?.status ?? 'approved') as Order['book']['status'],
+      availability: (listing?.availability ?? 'sold') as Order['book']['availability'],
     },
     buyer: { id: row.buyer_id ?? '', firstName: row.buyer_id ? row.buyer_first_name : FORMER_STUDENT },
     seller: { id: row.seller_id ?? '', firstName: row.seller_id ? row.seller_first_name : FORMER_STUDENT },
@@ -79,14 +99,14 @@ export function toOrderJson(row: OrderRow, viewerId: string, reviews: { reviewer
       const theirs = reviews.find((r) => r.reviewer_id !== viewerId);
       return theirs ? { rating: theirs.rating, comment: theirs.comment } : null;
     })(),
-  } as Order;
+  };
 }
 
 const STATE_MESSAGES: Partial<Record<OrderStatus, string>> = {
-  completed: 'This order is already completed',
-  cancelled: 'This order was cancelled',
-  declined: 'This order was declined',
-  expired: 'This order expired',
+  completed: MESSAGES.orderAlreadyCompleted,
+  cancelled: MESSAGES.orderWasCancelled,
+  declined: MESSAGES.orderWasDeclined,
+  expired: MESSAGES.orderExpired,
 };
 
 function wrongState(row: OrderRow, expected: string): AppError {
@@ -101,19 +121,28 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
   /** Finds an order the caller is a party to; anyone else gets 404, as if it did not exist. */
   async function partyOrder(auth: SignedIn, id: string): Promise<{ row: OrderRow; as: 'buyer' | 'seller' }> {
     const row = await repo.findOrder(db, id);
-    if (!row) throw notFound('Order not found');
+    if (!row) throw notFound(MESSAGES.orderNotFound);
     if (row.buyer_id === auth.student.id) return { row, as: 'buyer' };
     if (row.seller_id === auth.student.id) return { row, as: 'seller' };
-    throw notFound('Order not found');
+    throw notFound(MESSAGES.orderNotFound);
+  }
+
+  /** The state of each order's listing, read through the listings module. */
+  async function listingsOf(rows: readonly OrderRow[]): Promise<Map<string, ListingState>> {
+    return listingStates(db, rows.flatMap((r) => (r.book_id ? [r.book_id] : [])));
+  }
+
+  async function json(row: OrderRow, viewerId: string, withReviews: boolean): Promise<Order> {
+    const [listings, reviews] = await Promise.all([listingsOf([row]), withReviews ? repo.reviewsOfOrder(db, row.id) : []]);
+    return toOrderJson(row, (row.book_id && listings.get(row.book_id)) || null, viewerId, reviews);
   }
 
   async function orderJson(id: string, viewerId: string): Promise<Order> {
-    const row = (await repo.findOrder(db, id))!;
-    return toOrderJson(row, viewerId, await repo.reviewsOfOrder(db, id));
+    return json((await repo.findOrder(db, id))!, viewerId, true);
   }
 
   /** Tells the other party: in-app notification, email, realtime event to both. */
-  async function announce(row: OrderRow, to: 'buyer' | 'seller', title: string, body: string) {
+  async function announce(row: OrderRow, to: 'buyer' | 'seller', { title, body }: NoticeText) {
     const recipient = to === 'buyer' ? row.buyer_id : row.seller_id;
     const link = `/${to}/orders/${row.id}`;
     if (recipient) {
@@ -121,14 +150,16 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       const email = await deps.emailOf(recipient);
       if (email) {
         ctx.mailer
-          .send(brandedMail({ to: email, subject: title, heading: title, paragraphs: [body], action: { label: 'Open the order', url: `${ctx.config.publicUrl}${link}` } }))
+          .send(brandedMail({ to: email, subject: title, heading: title, paragraphs: [body], action: { label: ORDER_NOTICES.openOrder, url: `${ctx.config.publicUrl}${link}` } }))
           .catch(() => undefined);
       }
     }
     const fresh = await repo.findOrder(db, row.id);
     if (fresh) {
+      const [listings, reviews] = await Promise.all([listingsOf([fresh]), repo.reviewsOfOrder(db, fresh.id)]);
+      const listing = (fresh.book_id && listings.get(fresh.book_id)) || null;
       for (const party of [fresh.buyer_id, fresh.seller_id]) {
-        if (party) await deps.hub.publish([party], { type: 'order.updated', order: toOrderJson(fresh, party, await repo.reviewsOfOrder(db, row.id)) });
+        if (party) await deps.hub.publish([party], { type: 'order.updated', order: toOrderJson(fresh, listing, party, reviews) });
       }
     }
   }
@@ -136,7 +167,7 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
   async function create(auth: SignedIn, bookId: string): Promise<Order> {
     const book = await listingForOrder(db, bookId);
     if (!book || book.status !== 'approved') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
-    if (book.seller_id === auth.student.id) throw forbidden('You cannot buy your own book', 'OWN_BOOK');
+    refuseOwnBook(book.seller_id, auth.student.id);
     const id = newId();
     const t = clock.now();
     const created = await db.transaction().execute(async (trx) => {
@@ -173,8 +204,8 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
     });
     if (!created) throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
     const row = (await repo.findOrder(db, id))!;
-    await announce(row, 'seller', `${auth.student.firstName} wants to buy "${book.title}"`, 'Accept with a meetup spot and time on campus, or decline. The request expires in 72 hours.');
-    return toOrderJson(row, auth.student.id);
+    await announce(row, 'seller', ORDER_NOTICES.requested(auth.student.firstName, book.title));
+    return json(row, auth.student.id, false);
   }
 
   return {
@@ -193,36 +224,37 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
 
     async get(auth: SignedIn, id: string): Promise<Order> {
       const { row } = await partyOrder(auth, id);
-      return toOrderJson(row, auth.student.id, await repo.reviewsOfOrder(db, id));
+      return json(row, auth.student.id, true);
     },
 
     async list(auth: SignedIn, as: 'buyer' | 'seller', page: number, pageSize: number, status?: OrderStatusColumn[]) {
-      const { rows, total } = await repo.listOrders(db, { studentId: auth.student.id, as, status, limit: pageSize, offset: (page - 1) * pageSize });
-      return { items: rows.map((r) => toOrderJson(r, auth.student.id)), total, page, pageSize };
+      const { rows, total } = await repo.listOrders(db, { studentId: auth.student.id, as, status, limit: pageSize, offset: pageOffset({ page, pageSize }) });
+      const listings = await listingsOf(rows);
+      return { items: rows.map((r) => toOrderJson(r, (r.book_id && listings.get(r.book_id)) || null, auth.student.id)), total, page, pageSize };
     },
 
     async accept(auth: SignedIn, id: string, body: AcceptOrderBody): Promise<Order> {
       const { row, as } = await partyOrder(auth, id);
-      if (as !== 'seller') throw forbidden('Only the seller can accept this request');
+      if (as !== 'seller') throw forbidden(MESSAGES.onlySellerAccepts);
       const at = new Date(body.meetupAt);
-      if (at.getTime() <= clock.now().getTime()) throw badRequest('Please choose a meetup time in the future', { meetupAt: 'Please choose a meetup time in the future' });
-      if (at.getTime() > clock.now().getTime() + 30 * 24 * HOUR) throw badRequest('Please choose a meetup time within the next 30 days', { meetupAt: 'Please choose a meetup time within the next 30 days' });
+      const problem = meetupTimeProblem(at, clock.now());
+      if (problem) throw badRequest(problem, { meetupAt: problem });
       const ok = await repo.transitionOrder(db, id, ['requested'], { status: 'accepted', meetup_location: body.meetupLocation, meetup_at: at.toISOString(), updated_at: now() });
-      if (!ok) throw wrongState(row, 'This request is no longer waiting for an answer');
-      await announce(row, 'buyer', `${row.seller_first_name} accepted: meet at ${body.meetupLocation}`, `Meet on ${at.toUTCString()} at ${body.meetupLocation}. Check the book, pay on handover, then confirm in Reshelf.`);
+      if (!ok) throw wrongState(row, MESSAGES.requestNotWaiting);
+      await announce(row, 'buyer', ORDER_NOTICES.accepted(row.seller_first_name, body.meetupLocation, at.toUTCString()));
       return orderJson(id, auth.student.id);
     },
 
     async decline(auth: SignedIn, id: string, reason: string | undefined): Promise<Order> {
       const { row, as } = await partyOrder(auth, id);
-      if (as !== 'seller') throw forbidden('Only the seller can decline this request');
+      if (as !== 'seller') throw forbidden(MESSAGES.onlySellerDeclines);
       const ok = await db.transaction().execute(async (trx) => {
         if (!(await repo.transitionOrder(trx, id, ['requested'], { status: 'declined', reason: reason ?? null, updated_at: now() }))) return false;
         if (row.book_id) await releaseListing(trx, row.book_id, now());
         return true;
       });
-      if (!ok) throw wrongState(row, 'This request is no longer waiting for an answer');
-      await announce(row, 'buyer', `${row.seller_first_name} declined your request for "${row.book_title}"`, reason ? `Reason: ${reason}` : 'The book is back in the catalogue for others.');
+      if (!ok) throw wrongState(row, MESSAGES.requestNotWaiting);
+      await announce(row, 'buyer', ORDER_NOTICES.declined(row.seller_first_name, row.book_title, reason));
       return orderJson(id, auth.student.id);
     },
 
@@ -233,28 +265,28 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
         if (row.book_id) await releaseListing(trx, row.book_id, now());
         return true;
       });
-      if (!ok) throw wrongState(row, 'This order can no longer be cancelled');
+      if (!ok) throw wrongState(row, MESSAGES.orderNotCancellable);
       const who = as === 'buyer' ? row.buyer_first_name : row.seller_first_name;
-      await announce(row, as === 'buyer' ? 'seller' : 'buyer', `${who} cancelled the order for "${row.book_title}"`, reason ? `Reason: ${reason}` : 'The order is cancelled.');
+      await announce(row, as === 'buyer' ? 'seller' : 'buyer', ORDER_NOTICES.cancelled(who, row.book_title, reason));
       return orderJson(id, auth.student.id);
     },
 
     async complete(auth: SignedIn, id: string): Promise<Order> {
       const { row, as } = await partyOrder(auth, id);
-      if (as !== 'buyer') throw forbidden('Only the buyer confirms the handover');
+      if (as !== 'buyer') throw forbidden(MESSAGES.onlyBuyerCompletes);
       const ok = await db.transaction().execute(async (trx) => {
         if (!(await repo.transitionOrder(trx, id, ['accepted'], { status: 'completed', completed_at: now(), updated_at: now() }))) return false;
         if (row.book_id) await markListingSold(trx, row.book_id, now());
         return true;
       });
-      if (!ok) throw wrongState(row, 'The seller has to accept before the handover can be confirmed');
-      await announce(row, 'seller', `${row.buyer_first_name} confirmed the handover of "${row.book_title}"`, 'The sale is complete. Rate the buyer to help other students.');
+      if (!ok) throw wrongState(row, MESSAGES.handoverBeforeAccept);
+      await announce(row, 'seller', ORDER_NOTICES.completed(row.buyer_first_name, row.book_title));
       return orderJson(id, auth.student.id);
     },
 
     async review(auth: SignedIn, id: string, body: ReviewBody) {
       const { row, as } = await partyOrder(auth, id);
-      if (row.status !== 'completed') throw conflict('You can review only after the handover is complete', 'INVALID_STATE');
+      if (row.status !== 'completed') throw conflict(MESSAGES.reviewBeforeHandover, 'INVALID_STATE');
       const subject = as === 'buyer' ? row.seller_id : row.buyer_id;
       const review = {
         id: newId(),
@@ -269,10 +301,10 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       try {
         await repo.insertReview(db, review);
       } catch (err) {
-        if (await repo.findReview(db, id, auth.student.id)) throw conflict('You have already reviewed this order', 'ALREADY_REVIEWED');
+        if (await repo.findReview(db, id, auth.student.id)) throw conflict(MESSAGES.alreadyReviewed, 'ALREADY_REVIEWED');
         throw err;
       }
-      await announce(row, as === 'buyer' ? 'seller' : 'buyer', `${auth.student.firstName} rated you ${body.rating}/5`, body.comment ?? 'Thanks for trading on Reshelf.');
+      await announce(row, as === 'buyer' ? 'seller' : 'buyer', ORDER_NOTICES.reviewed(auth.student.firstName, body.rating, body.comment));
       return {
         review: { id: review.id, orderId: id, reviewer: { id: auth.student.id, firstName: auth.student.firstName }, subjectId: subject ?? '', rating: review.rating, comment: review.comment, createdAt: review.created_at },
       };
@@ -287,6 +319,7 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
 
     async postMessage(auth: SignedIn, id: string, body: string): Promise<OrderMessage> {
       const { row } = await partyOrder(auth, id);
+      if (endedWithoutSale(row.status as OrderStatus)) throw conflict(MESSAGES.conversationClosed, 'CONVERSATION_CLOSED');
       const message = { id: newSortableId(), order_id: id, sender_id: auth.student.id, sender_first_name: auth.student.firstName, body, created_at: now() };
       await repo.insertMessage(db, message);
       const json: OrderMessage = { id: message.id, orderId: id, sender: { id: auth.student.id, firstName: auth.student.firstName }, body, createdAt: message.created_at };
@@ -307,7 +340,7 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
         });
         if (ok) {
           n += 1;
-          await announce(row, 'buyer', `Your request for "${row.book_title}" expired`, 'The seller did not answer within 72 hours. The book is back in the catalogue.');
+          await announce(row, 'buyer', ORDER_NOTICES.expired(row.book_title));
         }
       }
       return n;
@@ -320,27 +353,28 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       return { pending: count(['requested', 'accepted']), completed: count(['completed']) };
     },
 
-    ratingsOf: (ids: string[], dbh: AppContext['db'] = db) => repo.ratingsOf(dbh, ids),
+    /** Sellers' average ratings, read through `db` (a caller's transaction, or the app's handle). */
+    ratingsOf: (ids: string[], db: Db = ctx.db) => repo.ratingsOf(db, ids),
 
     /**
      * Before an account is erased: its active orders are cancelled (books freed) and the other party told;
      * the orders, messages and reviews the other party keeps no longer carry the student's name.
      */
     accountDeletionHook: {
-      async beforeDelete(trx: AppContext['db'], studentId: string, student: { firstName: string }) {
+      async beforeDelete(trx: Db, studentId: string, student: { firstName: string }) {
         const active = await repo.activeOrdersOf(trx, studentId);
         for (const row of active) {
-          await repo.transitionOrder(trx, row.id, ACTIVE, { status: 'cancelled', reason: 'The other student closed their account', updated_at: now() });
+          await repo.transitionOrder(trx, row.id, ACTIVE, { status: 'cancelled', reason: MESSAGES.otherPartyLeft, updated_at: now() });
           if (row.book_id && row.buyer_id === studentId) await releaseListing(trx, row.book_id, now());
           const other = row.buyer_id === studentId ? row.seller_id : row.buyer_id;
           if (other) {
-            await deps.notifier.notify(trx, other, { kind: 'order', title: `The order for "${row.book_title}" was cancelled`, body: 'The other student closed their Reshelf account.', link: null });
+            await deps.notifier.notify(trx, other, { kind: 'order', ...ORDER_NOTICES.otherPartyLeft(row.book_title), link: null });
           }
         }
         const all = await repo.ordersOf(trx, studentId);
         await repo.anonymiseStudent(trx, studentId, FORMER_STUDENT);
         // Other students' stored answers (an order) may quote them by id: those go too.
-        await idempotencyRepo.deleteAnswersQuoting(trx, studentId);
+        await idempotency.forgetAnswersQuoting(trx, studentId);
         const links = all.flatMap((o) => [`/buyer/orders/${o.id}`, `/seller/orders/${o.id}`]);
         await deps.notifier.anonymise(trx, links, student.firstName, FORMER_STUDENT);
       },

@@ -1,6 +1,7 @@
 // Textbook packages: the fixed catalogue of six priced bundles plus the custom request, and package orders an admin confirms and marks collected.
-import { TEXTBOOK_PACKAGES, centsToRand, randToCents, type PackageOrder, type TextbookPackage } from '@reshelf/shared';
+import { MESSAGES, TEXTBOOK_PACKAGES, centsToRand, packageOrderIs, pageOffset, randToCents, type PackageOrder, type TextbookPackage } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import type { PackageOrdersTable } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -32,9 +33,9 @@ export function createPackagesService(ctx: AppContext) {
     list: packages,
     find,
     /** Orders a priced package for the buyer (the custom request is a chat, not an order). */
-    async order(db: AppContext['db'], auth: SignedIn, packageId: string): Promise<PackageOrderJson> {
+    async order(db: Db, auth: SignedIn, packageId: string): Promise<PackageOrderJson> {
       const pkg = find(packageId);
-      if (!pkg || pkg.isCustomRequest || pkg.price === null) throw notFound('Package not found');
+      if (!pkg || pkg.isCustomRequest || pkg.price === null) throw notFound(MESSAGES.packageNotFound);
       const row: PackageOrdersTable = {
         id: newId(),
         student_id: auth.student.id,
@@ -60,31 +61,31 @@ export function createPackagesService(ctx: AppContext) {
      */
     async cancelMine(auth: SignedIn, id: string) {
       const existing = await repo.findPackageOrderOf(ctx.db, id, auth.student.id);
-      if (!existing) throw notFound('Package order not found');
+      if (!existing) throw notFound(MESSAGES.packageOrderNotFound);
       if (!(await repo.transitionPackageOrder(ctx.db, id, ['requested', 'confirmed'], 'cancelled', now()))) {
         const current = await repo.findPackageOrder(ctx.db, id);
-        throw conflict(`This package order is ${current?.status ?? existing.status}`, 'INVALID_STATE');
+        throw conflict(packageOrderIs(current?.status ?? existing.status), 'INVALID_STATE');
       }
       return toJson((await repo.findPackageOrder(ctx.db, id))!);
     },
     async adminList(status: PackageOrdersTable['status'] | undefined, page: number, pageSize: number) {
       const [rows, total] = await Promise.all([
-        repo.listPackageOrders(ctx.db, status, pageSize, (page - 1) * pageSize),
+        repo.listPackageOrders(ctx.db, status, pageSize, pageOffset({ page, pageSize })),
         repo.countPackageOrders(ctx.db, status),
       ]);
       return { items: rows.map(toJson), total, page, pageSize };
     },
     /** Registered with the accounts service: the erased student's package orders keep no name or email. */
     accountDeletionHook: {
-      async beforeDelete(db: AppContext['db'], studentId: string) {
-        await repo.anonymiseStudent(db, studentId, 'Former student');
+      async beforeDelete(db: Db, studentId: string) {
+        await repo.anonymiseStudent(db, studentId, MESSAGES.formerStudent);
       },
     },
     async advance(id: string, to: 'confirmed' | 'collected' | 'cancelled') {
       const from: PackageOrdersTable['status'][] = to === 'confirmed' ? ['requested'] : to === 'collected' ? ['confirmed'] : ['requested', 'confirmed'];
       const existing = await repo.findPackageOrder(ctx.db, id);
-      if (!existing) throw notFound('Package order not found');
-      if (!(await repo.transitionPackageOrder(ctx.db, id, from, to, now()))) throw conflict(`This package order is ${existing.status}`, 'INVALID_STATE');
+      if (!existing) throw notFound(MESSAGES.packageOrderNotFound);
+      if (!(await repo.transitionPackageOrder(ctx.db, id, from, to, now()))) throw conflict(packageOrderIs(existing.status), 'INVALID_STATE');
       return toJson((await repo.findPackageOrder(ctx.db, id))!);
     },
   };

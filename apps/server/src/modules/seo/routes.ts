@@ -23,6 +23,7 @@ export async function seoRoutes(app: FastifyInstance) {
     '</urlset>',
     '',
   ].join('\n');
-  app.get('/robots.txt', async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
-  app.get('/sitemap.xml', async (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
+  // Files for crawlers, not part of the JSON API: kept out of the OpenAPI document.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_req, reply) => reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots));
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(sitemap));
 }

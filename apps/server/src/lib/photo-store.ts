@@ -1,4 +1,5 @@
-// Where uploaded files live, behind a small interface so an object store can replace the local folder.
+// Where listing photos live, behind a small interface so an object store (s3-storage.ts) can replace the
+// local folder.
 // Keys are chosen by the server (`<bookId>/<imageId>-full.webp`) and checked again here, so no key can
 // reach outside the storage root.
 import { createReadStream } from 'node:fs';
@@ -13,7 +14,7 @@ export interface StoredObject {
   size: number;
 }
 
-export interface Storage {
+export interface PhotoStore {
   /** Stores `body` under `key` atomically: readers see the whole file or none of it. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The object under `key`, or null when there is none (or the key is not a valid key). */
@@ -42,7 +43,7 @@ export function contentTypeOf(key: string): string {
 }
 
 /** Files under `root` (DATA_DIR/uploads); temporary files go to `root/.tmp` so a rename is atomic. */
-export function localStorage(root: string): Storage {
+export function localPhotoStore(root: string): PhotoStore {
   const base = path.resolve(root);
   const tmpDir = path.join(base, '.tmp');
 

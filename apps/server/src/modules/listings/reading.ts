@@ -1,0 +1,161 @@
+// Reading listings, for anyone: the Book JSON every route and module returns (photos, the seller's public
+// summary and rating), who may see which listing, and who may fetch which stored photo. Approved books
+// look the same to everyone, so they are read through the catalogue cache when there is one.
+import { centsToRand, type Book, type BookImage, type BookSeller, type BookStatus, type Student, type UniversityId } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isValidKey } from '../../lib/photo-store.ts';
+import { publicStudents } from '../accounts/service.ts';
+import type { CatalogueCache, PhotoOwner } from './public-cache.ts';
+import * as repo from './repository.ts';
+import type { BookImageRow, BookRow } from './repository.ts';
+
+/** The URL of a stored file: the same whatever the listing's status; who may fetch it is `photoAudience`'s rule. */
+export const uploadUrl = (key: string) => `/uploads/${key}`;
+
+/** Who a stored photo is served to: everyone (cacheable for a year) or only the viewer asking (cached nowhere). */
+export type PhotoAudience = 'public' | 'private';
+
+/** Approved listings are everyone's to see; the others only their seller's and the admins'. */
+const mayView = (viewer: Student | null, status: BookStatus, sellerId: string) =>
+  status === 'approved' || (viewer !== null && (viewer.id === sellerId || viewer.role === 'admin'));
+
+/** A listing as the API's `Book` (packages/shared/src/api-types.ts): rand from cents, photo URLs, the seller's public summary. */
+export function toBookJson(row: BookRow, images: readonly BookImageRow[], seller: BookSeller): Book {
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    isbn: row.isbn,
+    publisher: row.publisher,
+    publicationYear: row.publication_year,
+    language: row.language as Book['language'],
+    category: row.category as Book['category'],
+    studyLevel: row.study_level as Book['studyLevel'],
+    condition: row.condition as Book['condition'],
+    price: centsToRand(row.price_cents),
+    edition: row.edition,
+    numberOfPages: row.number_of_pages,
+    description: row.description,
+    additionalNotes: row.additional_notes,
+    status: row.status,
+    availability: row.availability,
+    declineReason: row.decline_reason,
+    images: [...images].sort((a, b) => a.position - b.position).map((i): BookImage => ({ url: uploadUrl(i.path_full), thumbUrl: uploadUrl(i.path_thumb) })),
+    seller,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Reads ratings through `db`: inside a transaction on SQLite's single connection, another handle would wait forever. */
+export type RatingsProvider = (studentIds: string[], db: Db) => Promise<Map<string, { rating: number; count: number }>>;
+
+export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
+  /** Reviews belong to the orders module; it hands in how to read sellers' ratings (app.ts). */
+  let ratingsOf: RatingsProvider = async () => new Map();
+
+  /** The public summary of each seller, with their average rating: the one place a seller summary is made. */
+  async function sellerSummaries(db: Db, sellerIds: readonly string[]): Promise<Map<string, BookSeller>> {
+    const ids = [...new Set(sellerIds)];
+    const [students, ratings] = await Promise.all([publicStudents(db, ids), ratingsOf(ids, db)]);
+    return new Map(
+      students.map((s) => {
+        const r = ratings.get(s.id);
+        return [s.id, { id: s.id, firstName: s.firstName, university: s.university as UniversityId, rating: r?.rating ?? null, reviewCount: r?.count ?? 0 }];
+      }),
+    );
+  }
+
+  /** Book JSON for many rows with two queries (photos, sellers), keeping the rows' order. */
+  async function toBooks(rows: readonly BookRow[], db: Db = ctx.db): Promise<Book[]> {
+    const [images, sellers] = await Promise.all([
+      repo.findImagesOf(db, rows.map((r) => r.id)),
+      sellerSummaries(db, rows.map((r) => r.seller_id)),
+    ]);
+    const byBook = new Map<string, BookImageRow[]>();
+    for (const image of images) byBook.set(image.book_id, [...(byBook.get(image.book_id) ?? []), image]);
+    return rows.map((row) =>
+      toBookJson(
+        row,
+        byBook.get(row.id) ?? [],
+        sellers.get(row.seller_id) ?? { id: row.seller_id, firstName: '', university: row.university as UniversityId, rating: null, reviewCount: 0 },
+      ),
+    );
+  }
+
+  async function toBook(row: BookRow, db: Db = ctx.db): Promise<Book> {
+    const [book] = await toBooks([row], db);
+    return book!;
+  }
+
+  /**
+   * Book JSON for these ids in the same order (ids with no book are skipped), whatever their status.
+   * Approved books look the same to everyone, so they come from the catalogue cache when there is one.
+   */
+  async function booksByIds(ids: readonly string[], db: Db = ctx.db): Promise<Book[]> {
+    const load = async (wanted: readonly string[]) => {
+      const rows = await repo.findBooks(db, wanted);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return toBooks(wanted.flatMap((id) => byId.get(id) ?? []), db);
+    };
+    // Inside a transaction (db is not the app's handle) the caller must see its own view, never the cache.
+    if (!cache || db !== ctx.db) return load(ids);
+    const found = await cache.books.readMany(ids, async (missing) => new Map((await load(missing)).map((b) => [b.id, b])), (b) => b.status === 'approved');
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** A listing's status and seller for its photos, from memory when the catalogue cache is there. */
+  async function photoOwner(bookId: string): Promise<PhotoOwner | null> {
+    const load = async () => {
+      const row = await repo.findPhotoOwner(ctx.db, bookId);
+      return row ? { status: row.status, sellerId: row.seller_id } : null;
+    };
+    return cache ? cache.photoOwners.read(bookId, load) : load();
+  }
+
+  return {
+    toBooks,
+    toBook,
+    sellerSummaries,
+    booksByIds,
+
+    /** Where seller ratings come from (the orders module's reviews). */
+    useRatings(provider: RatingsProvider) {
+      ratingsOf = provider;
+    },
+
+    /** A listing as `viewer` may see it: approved ones for anyone, others only for the owner or an admin. */
+    async viewBook(viewer: Student | null, id: string): Promise<Book> {
+      const [book] = await booksByIds([id]);
+      if (!book || !mayView(viewer, book.status, book.seller.id)) throw notFound();
+      return book;
+    },
+
+    /**
+     * Who may fetch the stored photo `key`. Its folder is its listing (`<bookId>/<file>`), and a photo is
+     * seen by whoever may see that listing: 'public' while it is approved; 'private' for its seller and
+     * the admins while it is pending or declined; null (404, as for a file that does not exist) for anyone
+     * else and for a key of no listing. `viewer` reads the session and is called only for photos that are
+     * not public, so the catalogue's photos cost neither a session lookup nor, once the listing is in the
+     * cache, a query.
+     *
+     * An edit sends an approved listing back to review, and its photos follow it: hidden again until the
+     * next approval, and for good if it is then declined. Copies public caches took while it was approved
+     * cannot be called back, but nothing links to them any more; photos the edit replaced are new files,
+     * never public before a moderator has seen them. Letting once-approved photos stay public would need a
+     * record of approval per photo and would leave a declined listing's photos public.
+     */
+    async photoAudience(key: string, viewer: () => Promise<Student | null>): Promise<PhotoAudience | null> {
+      const slash = key.indexOf('/');
+      if (slash < 1 || !isValidKey(key)) return null;
+      const owner = await photoOwner(key.slice(0, slash));
+      if (!owner) return null;
+      if (owner.status === 'approved') return 'public';
+      return mayView(await viewer(), owner.status, owner.sellerId) ? 'private' : null;
+    },
+  };
+}
+
+export type ListingReader = ReturnType<typeof createListingReader>;
