@@ -53,16 +53,15 @@ export default defineConfig(({ mode }) => {
                 name: 'query',
                 test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]app[\\/](layouts[\\/]query-layout|query-client)\.tsx?$/,
               },
-              // The icons three or more pages share, in one file (6.7 KB raw) instead of a 0.3 KB file each:
+              // The icons three or more pages share, in one file instead of a tiny file each:
               // the landing page asked for eight of them, /books for eight, each a request of its own.
               { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, minShareCount: 3 },
               // The form controls come together (a field and its input, select or password box): one file.
               { name: 'form-controls', test: /[\\/]src[\\/]components[\\/]ui[\\/](field|input|select|textarea|checkbox|toggle|password-input)\.tsx$/ },
               // The next three measured on /books (docs/performance.md, Fix 11): after the entry script the
               // catalogue asked for eleven files, most under 2 KB, and on a phone network each wave of requests
-              // costs a round trip. Now six (catalogue, ui-common, basics, icons, form-controls, query), and its
-              // first picture paints ~140 ms sooner under Lighthouse's slow 4G. The landing page loads one file
-              // fewer (basics) and nothing more.
+              // costs a round trip, so these group what the catalogue needs into a few files; the landing page
+              // loads nothing more for it.
               // Campus names and the page title helper, used by the landing page and most others.
               { name: 'basics', test: /[\\/]src[\\/]lib[\\/]use-page-title\.ts$|[\\/]packages[\\/]shared[\\/]src[\\/]universities\.ts$/ },
               // Labels, prices, badges and empty states: the catalogue and most signed-in pages. Kept out of the

@@ -1,60 +1,72 @@
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIMITS } from '@reshelf/shared';
 import { api, ApiError } from '../src/lib/api';
-import { jsonResponse, mockFetch } from './helpers';
+import { json, mockApi, networkError, server } from './api-mock';
+
+/** Answers every API request with `answer` and keeps the requests as they went out. */
+function answerAll(answer: () => Response) {
+  const requests: Request[] = [];
+  server.use(
+    http.all('*/api/v1/*', ({ request }) => {
+      requests.push(request.clone());
+      return answer();
+    }),
+  );
+  return requests;
+}
 
 describe('api client', () => {
   afterEach(() => vi.useRealTimers());
 
   it('sends JSON to /api/v1 with the session cookie and returns the answer', async () => {
-    const fetchMock = mockFetch(200, { student: { id: 'abc' } });
+    const requests = answerAll(() => json(200, { student: { id: 'abc' } }));
     await expect(api('/auth/login', { body: { email: 'a@b.co', password: 'x' } })).resolves.toEqual({ student: { id: 'abc' } });
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1/auth/login');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"email":"a@b.co","password":"x"}' });
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    const [request] = requests;
+    expect(new URL(request!.url).pathname).toBe('/api/v1/auth/login');
+    expect(request).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(await request!.text()).toBe('{"email":"a@b.co","password":"x"}');
+    expect(request!.headers.get('Content-Type')).toBe('application/json');
   });
 
   it("throws ApiError with the server's error, code and fields", async () => {
-    mockFetch(400, { error: 'Invalid email format', code: 'VALIDATION', fields: { email: 'Invalid email format' } });
+    mockApi(() => json(400, { error: 'Invalid email format', code: 'VALIDATION', fields: { email: 'Invalid email format' } }));
     const error = await api('/auth/login', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Invalid email format', code: 'VALIDATION', fields: { email: 'Invalid email format' } });
   });
 
   it('sends a bodiless write with no body and no content type, and every body as application/json', async () => {
-    const fetchMock = mockFetch(200, {});
+    const requests = answerAll(() => json(200, {}));
     await api('/admin/books/abc/approve', { method: 'POST' });
-    const [, bodiless] = fetchMock.mock.calls[0]!;
-    expect(bodiless?.body).toBeUndefined();
-    expect(Object.keys(bodiless?.headers as Record<string, string>).map((name) => name.toLowerCase())).not.toContain('content-type');
+    const [bodiless] = requests;
+    expect(bodiless!.body).toBeNull();
+    expect(bodiless!.headers.has('Content-Type')).toBe(false);
     // A string body would go as text/plain if fetch chose the type; the API answers that with 415.
     await api('/orders/abc/messages', { body: 'see you at noon' });
-    const [, text] = fetchMock.mock.calls[1]!;
-    expect(text).toMatchObject({ method: 'POST', body: '"see you at noon"' });
-    expect((text?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    const text = requests[1]!;
+    expect(text.method).toBe('POST');
+    expect(await text.text()).toBe('"see you at noon"');
+    expect(text.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('gives 204 answers as undefined', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    mockApi((call) => (call.path === '/auth/logout' ? new HttpResponse(null, { status: 204 }) : undefined));
     await expect(api('/auth/logout', { method: 'POST' })).resolves.toBeUndefined();
   });
 
   it('turns a network failure into status 0', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    mockApi((call) => (call.path === '/packages' ? networkError() : undefined));
     await expect(api('/packages')).rejects.toMatchObject({ status: 0, code: 'NETWORK' });
   });
 
   it('gives up after 15 seconds with status 0', async () => {
-    vi.useFakeTimers();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(
-      (_url, init) =>
-        new Promise<Response>((resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
-          setTimeout(() => resolve(jsonResponse(200, {})), 60_000);
-        }),
-    );
+    // Only the client's own timer runs on the fake clock; the request itself is answered never.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const calls = mockApi((call) => (call.path === '/packages' ? new Promise<Response>(() => {}) : undefined));
     const pending = api('/packages').catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(15_000);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.advanceTimersByTimeAsync(LIMITS.requestTimeoutMs);
     expect(await pending).toMatchObject({ status: 0, code: 'TIMEOUT' });
   });
 });

@@ -3,10 +3,15 @@
 // student who is already signed in.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { json, mockApi, renderApp, studentWith as harnessStudent, type Call } from './harness';
+import { type Call, dashboardShell, emptyHomes, json, mockApi, networkError, renderApp, studentWith as harnessStudent } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests, and some land on an area's home.
+beforeEach(() => {
+  mockApi(dashboardShell, emptyHomes);
+});
 
 /** The student these tests sign in as, whatever the role. */
 const studentWith = (role: Role, extra: Partial<Student> = {}) =>
@@ -71,7 +76,7 @@ describe('login page', () => {
   it('explains a network failure', async () => {
     const user = userEvent.setup();
     mockApi((call) => {
-      if (call.path === '/auth/login') throw new TypeError('Failed to fetch');
+      if (call.path === '/auth/login') return networkError();
       return undefined;
     });
     renderApp('/login');

@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../src/components/ui/toast';
-import { json, mockApi, renderApp, type Call, requestsTo } from './harness';
+import { json, mockApi, networkError, renderApp, type Call, requestsTo } from './harness';
 
 const registered = (calls: Call[]) => requestsTo(calls, (call) => call.path === '/auth/register');
 
@@ -21,6 +21,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   // Sonner keeps its toasts between tests; a fresh <Toaster> would show the old ones again.
   toast.dismiss();
 });
@@ -128,7 +129,11 @@ describe('sign-up page', () => {
   });
 
   it('sends the normalised payload without the terms, then goes to /login after 1.5 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // The page's clock moves only when the test (or Testing Library's waits, 50 ms a step) moves it, never
+    // with real time: on a busy machine the real time between two steps could already reach the redirect.
+    // Testing Library moves a fake clock only where it finds Jest's API.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const calls = mockApi((call) => (call.path === '/auth/register' ? json(201, { student: {} }) : undefined));
     const { router } = renderApp('/signup');
@@ -161,6 +166,10 @@ describe('sign-up page', () => {
       vi.advanceTimersByTime(500);
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // Real time again while the login page's code loads: Testing Library's waits would otherwise move the
+    // fake clock 50 ms a step, as far as the toast's own closing.
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
     expect(await screen.findByText('You can now log in with your email and password')).toBeInTheDocument();
     // The email is carried over so the student only types the password.
     expect(await screen.findByLabelText('Email Address')).toHaveValue('thandi@students.wits.ac.za');
@@ -186,7 +195,7 @@ describe('sign-up page', () => {
   it('explains a network failure', async () => {
     const user = userEvent.setup();
     mockApi((call) => {
-      if (call.path === '/auth/register') throw new TypeError('Failed to fetch');
+      if (call.path === '/auth/register') return networkError();
       return undefined;
     });
     renderApp('/signup');

@@ -1,9 +1,14 @@
 // Buyer Home: the three counters come from the API (two different sets of figures prove nothing is
 // hard-coded), the newest books and recent orders with their View All links, and the empty states.
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatRand } from '@reshelf/shared';
-import { bookWith, json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
+import { bookWith, dashboardShell, json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 function counter(label: string): string | null {
   const card = screen.getByText(label).closest('a')!;
@@ -24,7 +29,8 @@ describe('Buyer Home', () => {
     });
     renderApp('/buyer', studentWith('buyer'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Buyer Home' })).toBeInTheDocument();
-    expect(document.title).toBe('Buyer Home | Reshelf');
+    // The title is set once the page has rendered (an effect), which can come a moment after the heading.
+    await waitFor(() => expect(document.title).toBe('Buyer Home | Reshelf'));
     await waitFor(() => expect(counter('Cart Items')).toBe(String(cartCount)));
     await waitFor(() => expect(counter('Pending Orders')).toBe(String(pending)));
     await waitFor(() => expect(counter('Completed Orders')).toBe(String(completed)));

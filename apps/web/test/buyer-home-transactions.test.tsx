@@ -4,9 +4,14 @@
 // the status filter, rows opening the order, and the empty state.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, formatDate, formatRand } from '@reshelf/shared';
-import { json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
+import { dashboardShell, json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 function orders(count: number) {
   return Array.from({ length: count }, (_, index) =>
@@ -20,8 +25,13 @@ function orders(count: number) {
   );
 }
 
+/** The buyer's orders, one page at a time, each order's own page, and no package orders. */
 function serve(all: ReturnType<typeof orders>) {
   return mockApi((call) => {
+    if (call.method === 'GET' && call.path === '/package-orders') return json(200, { items: [] });
+    const order = all.find((candidate) => call.path === `/orders/${candidate.id}`);
+    if (order) return json(200, { order });
+    if (/^\/orders\/ord_\w+\/messages$/.test(call.path)) return json(200, list([]));
     if (!call.path.startsWith('/orders?')) return undefined;
     const params = new URLSearchParams(call.path.split('?')[1]);
     const page = Number(params.get('page'));

@@ -2,10 +2,15 @@
 // taken meanwhile (reported by title) while the rest become orders and package orders.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEXTBOOK_PACKAGES, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, json, mockApi, orderWith, renderApp, studentWith } from './harness';
+import { bookWith, dashboardShell, json, mockApi, orderWith, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 afterEach(() => toast.dismiss());
 

@@ -7,7 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { bookWith, installFakeWebSocket, json, list, mockApi, orderWith, renderApp, studentWith, type Call } from './harness';
+import { bookWith, type Call, dashboardShell, installFakeWebSocket, json, list, mockApi, networkError, orderWith, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 // The order page a request leads to listens on the realtime channel.
 beforeEach(() => installFakeWebSocket());
@@ -17,6 +22,18 @@ afterEach(() => {
 });
 
 const bookGets = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path === '/books/bk_calculus0000001');
+
+/** The order page a successful request lands on. */
+const orderPage = (call: Call) => {
+  if (call.method !== 'GET') return undefined;
+  if (call.path === '/orders/ord_0000000000abc123') return json(200, { order: orderWith() });
+  if (call.path === '/orders/ord_0000000000abc123/messages') return json(200, list([]));
+  return undefined;
+};
+
+/** The buyer's open orders (the page looks for theirs once the book is taken): none. */
+const noOpenOrders = (call: Call) =>
+  call.method === 'GET' && call.path.startsWith('/orders?as=buyer&status=requested,accepted') ? json(200, list([])) : undefined;
 
 describe('book page', () => {
   it('shows the photos, every detail, the seller and the price', async () => {
@@ -72,27 +89,26 @@ describe('book page', () => {
       if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
       if (call.method === 'POST' && call.path === '/orders') return json(201, { order: orderWith() });
       return undefined;
-    });
+    }, orderPage);
     const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
     await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
-    // The order page's code loads lazily; give a busy machine time.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'), { timeout: 5000 });
-    expect(await screen.findByText('Request sent! The seller has 72 hours to answer.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'));
+    expect(await screen.findByText('Request sent! The seller has 72 hours to answer.', {})).toBeInTheDocument();
     const post = calls.find((call) => call.method === 'POST' && call.path === '/orders')!;
     expect(post.body).toEqual({ bookId: 'bk_calculus0000001' });
-    expect(post.headers['Idempotency-Key']).toMatch(/.{16,}/);
+    expect(post.headers['idempotency-key']).toMatch(/.{16,}/);
 
     // A second visit and click sends a new key. The order page's code loads lazily and the router keeps
     // the book page on screen until it has; wait until it is really gone, so the click below lands on the
     // new visit's button rather than the old page's.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Request to buy' })).toBeNull(), { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Request to buy' })).toBeNull());
     await router.navigate('/buyer/books/bk_calculus0000001');
-    const again = await screen.findByRole('button', { name: 'Request to buy' }, { timeout: 5000 });
+    const again = await screen.findByRole('button', { name: 'Request to buy' });
     await waitFor(() => expect(again).toBeEnabled());
     await user.click(again);
-    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(2));
     const [one, two] = calls.filter((call) => call.method === 'POST' && call.path === '/orders');
-    expect(one!.headers['Idempotency-Key']).not.toBe(two!.headers['Idempotency-Key']);
+    expect(one!.headers['idempotency-key']).not.toBe(two!.headers['idempotency-key']);
   });
 
   it('a double-tap on Request to buy sends one request and lands on the order page', async () => {
@@ -100,13 +116,13 @@ describe('book page', () => {
       if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
       if (call.method === 'POST' && call.path === '/orders') return json(201, { order: orderWith() });
       return undefined;
-    });
+    }, orderPage);
     const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
     const button = await screen.findByRole('button', { name: 'Request to buy' });
     // Two clicks in the same task: faster than any render could disable the button.
     fireEvent.click(button);
     fireEvent.click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'));
     expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(1);
     expect(screen.queryByText('This book is no longer available')).not.toBeInTheDocument();
   });
@@ -118,20 +134,20 @@ describe('book page', () => {
       if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
       if (call.method === 'POST' && call.path === '/orders') {
         attempts += 1;
-        if (attempts === 1) throw new TypeError('Failed to fetch');
+        if (attempts === 1) return networkError();
         return json(201, { order: orderWith() });
       }
       return undefined;
-    });
+    }, orderPage);
     const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
     const button = await screen.findByRole('button', { name: 'Request to buy' });
     await user.click(button);
     expect(await screen.findByText('Could not reach Reshelf. Check your connection and try again.', { selector: '[data-title]' })).toBeInTheDocument();
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'));
     const [one, two] = calls.filter((call) => call.method === 'POST' && call.path === '/orders');
-    expect(two!.headers['Idempotency-Key']).toBe(one!.headers['Idempotency-Key']);
+    expect(two!.headers['idempotency-key']).toBe(one!.headers['idempotency-key']);
   });
 
   it('Add to cart: a double-tap adds once, then the button says In cart and the cart count follows', async () => {
@@ -168,7 +184,7 @@ describe('book page', () => {
         return json(409, { error: 'This book is no longer available', code: 'BOOK_UNAVAILABLE' });
       }
       return undefined;
-    });
+    }, noOpenOrders);
     const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
     await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
     expect(await screen.findByText('This book is no longer available', { selector: '[data-title]' })).toBeInTheDocument();
@@ -212,7 +228,7 @@ describe('book page', () => {
   });
 
   it('says so when the book is not in the catalogue', async () => {
-    mockApi(() => undefined);
+    mockApi((call) => (call.path === '/books/missing' ? json(404, { error: 'Book not found', code: 'NOT_FOUND' }) : undefined));
     renderApp('/books/missing');
     expect(await screen.findByRole('heading', { name: 'This book is not in the catalogue' })).toBeInTheDocument();
     // The page's own way on (the public nav may have a link of the same name).

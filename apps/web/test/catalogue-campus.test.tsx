@@ -3,9 +3,14 @@
 // university=all once cleared. Visitors see every campus.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { catalogueQueryString, readFilters, writeFilters } from '../src/features/catalogue/filters';
-import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './harness';
+import { bookWith, type Call, dashboardShell, json, list, mockApi, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 const searches = (calls: Call[]) => calls.filter((call) => call.method === 'GET' && call.path.startsWith('/books?'));
 const lastSearch = (calls: Call[]) => new URLSearchParams(searches(calls).at(-1)!.path.split('?')[1]);

@@ -2,12 +2,17 @@
 // search, result cards, the empty catalogue and the no-results state with Clear filters.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_SORTS, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { SORT_LABELS, catalogueQueryString, readFilters } from '../src/features/catalogue/filters';
 import { FIRST_PAGE_QUERY } from '../src/features/catalogue/first-page';
-import { bookWith, json, list, mockApi, renderApp, studentWith, type Call } from './harness';
+import { bookWith, type Call, dashboardShell, json, list, mockApi, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 afterEach(() => toast.dismiss());
 
@@ -80,7 +85,9 @@ describe('catalogue', () => {
   });
 
   it('debounces typing into one search and puts it in the URL', async () => {
-    const user = userEvent.setup();
+    // The letters arrive in one go (no pause between keys), as from a quick typist: with real pauses, a
+    // busy machine could stretch one past the debounce and make a search the page rightly sends.
+    const user = userEvent.setup({ delay: null });
     const calls = mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([bookWith()], 1)) : undefined));
     const { router } = renderApp('/books');
     await screen.findByText('1 book for sale');

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTACT_UNIVERSITIES } from '@reshelf/shared';
 import { ContactPage } from '../src/features/contact/contact-page';
-import { mockFetch, renderAt } from './helpers';
+import { json, mockApi } from './api-mock';
+import { renderAt } from './helpers';
 
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/First name/), 'Thandi');
@@ -51,13 +52,10 @@ describe('contact page', () => {
   it('sends the message, shows the success toast, clears the form and resets the toggle', async () => {
     const user = userEvent.setup();
     let release: () => void = () => {};
-    const fetchMock = mockFetch(201, { message: 'Message sent successfully!' });
-    fetchMock.mockImplementationOnce(
-      () =>
-        new Promise<Response>((resolve) => {
-          release = () =>
-            resolve(new Response(JSON.stringify({ message: 'Message sent successfully!' }), { status: 201 }));
-        }),
+    const calls = mockApi((call) =>
+      call.method === 'POST' && call.path === '/contact'
+        ? new Promise<Response>((resolve) => (release = () => resolve(json(201, { message: 'Message sent successfully!' }))))
+        : undefined,
     );
     renderAt(<ContactPage />, '/contact');
     await fillForm(user);
@@ -66,13 +64,12 @@ describe('contact page', () => {
 
     const busy = await screen.findByRole('button', { name: 'Sending...' });
     expect(busy).toBeDisabled();
+    await waitFor(() => expect(calls).toHaveLength(1));
     release();
 
     expect(await screen.findByText('Message sent successfully!')).toBeInTheDocument();
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/v1/contact');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toMatchObject({
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['POST /contact']);
+    expect(calls[0]!.body).toMatchObject({
       firstName: 'Thandi',
       lastName: 'Mokoena',
       studentNumber: '219012345',
@@ -89,7 +86,9 @@ describe('contact page', () => {
 
   it('shows the failure toast and keeps what was typed when sending fails', async () => {
     const user = userEvent.setup();
-    mockFetch(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    mockApi((call) =>
+      call.path === '/contact' ? json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }) : undefined,
+    );
     renderAt(<ContactPage />, '/contact');
     await fillForm(user);
     await user.click(screen.getByRole('switch'));
@@ -101,13 +100,13 @@ describe('contact page', () => {
 
   it('does not send an incomplete form and says what is missing', async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch(201, {});
+    const calls = mockApi(() => undefined);
     renderAt(<ContactPage />, '/contact');
     await user.click(screen.getByRole('switch'));
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(screen.getByText('Please select your university')).toBeInTheDocument();
     expect(screen.getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 });

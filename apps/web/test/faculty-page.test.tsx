@@ -3,10 +3,15 @@
 // without a student number.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { json, mockApi, renderApp, signedInAs, studentWith as harnessStudent, type Call, requestsTo } from './harness';
+import { type Call, dashboardShell, json, mockApi, renderApp, requestsTo, signedInAs, studentWith as harnessStudent } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 /** The student these tests sign in as, whatever the role. */
 const studentWith = (role: Role, extra: Partial<Student> = {}) =>

@@ -3,10 +3,15 @@
 // picker and Sign Out.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { json, mockApi, renderApp, signedInAs, studentWith as harnessStudent } from './harness';
+import { dashboardShell, emptyHomes, json, mockApi, networkError, renderApp, signedInAs, studentWith as harnessStudent } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests, and some land on an area's home.
+beforeEach(() => {
+  mockApi(dashboardShell, emptyHomes);
+});
 
 /** The student these tests sign in as, whatever the role. */
 const studentWith = (role: Role, extra: Partial<Student> = {}) =>
@@ -181,7 +186,7 @@ describe('dashboard shell', () => {
     const user = userEvent.setup();
     mockApi((call) => {
       if (call.path === '/auth/session') return json(200, { student: studentWith('seller') });
-      if (call.path === '/auth/logout') throw new TypeError('Failed to fetch');
+      if (call.path === '/auth/logout') return networkError();
       return undefined;
     });
     const { router } = renderApp('/seller');

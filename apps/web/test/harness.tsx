@@ -1,6 +1,6 @@
 // Shared set-up of the web tests: the real route table (whose root route brings a fresh query cache) with
-// the session, a fake API answering by method and path, a fake WebSocket to push realtime events, and
-// sample data.
+// the session, the API answers (Mock Service Worker, api-mock.ts), a fake WebSocket to push realtime events,
+// and sample data.
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
@@ -8,42 +8,53 @@ import type { Book, Order, Role, Student } from '@reshelf/shared';
 import { routes } from '../src/app/routes';
 import { Toaster } from '../src/components/ui/toaster';
 import { SessionProvider } from '../src/lib/session';
+import { json, mockApi as answerApi, type Answerer, type Call } from './api-mock';
 
-export interface Call {
-  method: string;
-  path: string;
-  body: Record<string, unknown> | undefined;
-  headers: Record<string, string>;
-}
+export { json, networkError, type Call } from './api-mock';
 
-export const json = (status: number, data?: unknown) =>
-  new Response(data === undefined ? null : JSON.stringify(data), { status, headers: { 'Content-Type': 'application/json' } });
+/** The session check as the server would answer it for the student renderApp signed in (or nobody). */
+const sessionOfRenderedStudent = (call: Call) => {
+  if (call.path !== '/auth/session') return undefined;
+  const stored = window.localStorage.getItem('user');
+  return stored ? json(200, { student: JSON.parse(stored) as Student }) : json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
+};
 
 /**
- * Answers API calls with `handler`. Unhandled: the session check answers with the student renderApp
- * signed in (or "not signed in"), anything else 404.
+ * Answers API calls with the first of `answerers` that answers; the session check they leave unanswered
+ * gets the student renderApp signed in (or "not signed in"). Any other request they leave unanswered
+ * fails the test.
  */
-export function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : undefined,
-      headers: { ...(init?.headers as Record<string, string> | undefined) },
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    if (answer) return answer;
-    if (call.path === '/auth/session') {
-      const stored = window.localStorage.getItem('user');
-      return stored ? json(200, { student: JSON.parse(stored) as Student }) : json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' });
+export function mockApi(...answerers: Answerer[]): Call[] {
+  return answerApi(async (call) => {
+    for (const answer of answerers) {
+      const response = await answer(call);
+      if (response) return response;
     }
-    return json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  return calls;
+    return undefined;
+  }, sessionOfRenderedStudent);
 }
+
+/**
+ * The dashboard frame's own requests, which every signed-in page makes whatever it shows: the
+ * notifications bell's list (empty) and, for a buyer, the cart count (an empty cart).
+ */
+export const dashboardShell: Answerer = (call) => {
+  if (call.method !== 'GET') return undefined;
+  if (call.path.startsWith('/notifications?')) return json(200, { ...list([]), unread: 0 });
+  if (call.path === '/cart') return json(200, { cart: { books: [], packages: [], count: 0, total: 0 } });
+  return undefined;
+};
+
+/**
+ * Each area's home page with nothing in it yet (for tests that only land there): the buyer's figures,
+ * newest books and orders, the seller's books and requests, the moderation queue.
+ */
+export const emptyHomes: Answerer = (call) => {
+  if (call.method !== 'GET') return undefined;
+  if (call.path === '/buyer/summary') return json(200, { pending: 0, completed: 0 });
+  if (/^\/(books|orders|seller\/books|admin\/books)\?/.test(call.path)) return json(200, list([]));
+  return undefined;
+};
 
 /** The calls that `match`, as method, path and body (what most assertions compare). */
 export const requestsTo = (calls: Call[], match: (call: Call) => boolean) =>
@@ -197,6 +208,25 @@ export class FakeWebSocket {
 
   send() {}
 }
+
+/**
+ * The server's end of the channel. A signed-in page holds more than one connection (the dashboard's for
+ * notifications, an order page's for its messages), and the server sends a student's events to each.
+ */
+export const realtimeServer = {
+  connections: () => FakeWebSocket.instances.filter((socket) => socket.readyState !== 3),
+  /** Accepts every connection still being made. */
+  accept() {
+    for (const socket of realtimeServer.connections()) if (socket.readyState === 0) socket.open();
+  },
+  emit(event: unknown) {
+    for (const socket of realtimeServer.connections()) if (socket.readyState === 1) socket.emit(event);
+  },
+  /** The connections drop (a network change, a server restart). */
+  drop() {
+    for (const socket of realtimeServer.connections()) socket.drop();
+  },
+};
 
 export function installFakeWebSocket() {
   FakeWebSocket.instances = [];

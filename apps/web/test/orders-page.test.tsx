@@ -9,7 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand, type OrderMessage } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { isoToLocalInput } from '../src/features/orders/meetup-time';
-import { FakeWebSocket, installFakeWebSocket, json, list, mockApi, orderWith, renderApp, studentWith, type Call, type OrderFixture } from './harness';
+import { type Call, dashboardShell, FakeWebSocket, installFakeWebSocket, json, list, mockApi, type OrderFixture, orderWith, realtimeServer, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 beforeEach(() => installFakeWebSocket());
 afterEach(() => {
@@ -105,7 +110,7 @@ describe('order page: seller', () => {
     const when = within(dialog).getByLabelText(/Date and time/);
     fireEvent.change(when, { target: { value: '2020-01-01T10:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Accept request' }));
-    expect(await within(dialog).findByText('Please choose a time in the future')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Please choose a meetup time in the future')).toBeInTheDocument();
 
     const future = isoToLocalInput(new Date(Date.now() + 2 * 86_400_000));
     fireEvent.change(when, { target: { value: future } });
@@ -229,14 +234,13 @@ describe('order page: messages and live updates', () => {
 
     const messageGets = () => calls.filter((call) => call.method === 'GET' && call.path === `${ORDER_PATH}/messages`).length;
     const before = messageGets();
-    const socket = FakeWebSocket.latest();
-    expect(socket.url).toMatch(/^ws:\/\/.+\/api\/v1\/realtime$/);
-    socket.open();
-    socket.emit({ type: 'message.created', orderId: 'ord_0000000000abc123', message: message({ id: 'msg_live', body: 'Running 5 min late', createdAt: '2025-03-02T11:00:00.000Z' }) });
+    expect(FakeWebSocket.latest().url).toMatch(/^ws:\/\/.+\/api\/v1\/realtime$/);
+    realtimeServer.accept();
+    realtimeServer.emit({ type: 'message.created', orderId: 'ord_0000000000abc123', message: message({ id: 'msg_live', body: 'Running 5 min late', createdAt: '2025-03-02T11:00:00.000Z' }) });
     expect(await within(log).findByText('Running 5 min late')).toBeInTheDocument();
     // Another order's message is not shown here, and the same message twice shows once.
-    socket.emit({ type: 'message.created', orderId: 'ord_other', message: message({ id: 'msg_other', orderId: 'ord_other', body: 'Not for this page' }) });
-    socket.emit({ type: 'message.created', orderId: 'ord_0000000000abc123', message: message({ id: 'msg_live', body: 'Running 5 min late', createdAt: '2025-03-02T11:00:00.000Z' }) });
+    realtimeServer.emit({ type: 'message.created', orderId: 'ord_other', message: message({ id: 'msg_other', orderId: 'ord_other', body: 'Not for this page' }) });
+    realtimeServer.emit({ type: 'message.created', orderId: 'ord_0000000000abc123', message: message({ id: 'msg_live', body: 'Running 5 min late', createdAt: '2025-03-02T11:00:00.000Z' }) });
     expect(within(log).queryByText('Not for this page')).not.toBeInTheDocument();
     expect(within(log).getAllByText('Running 5 min late')).toHaveLength(1);
     expect(messageGets()).toBe(before);
@@ -271,9 +275,8 @@ describe('order page: messages and live updates', () => {
       const calls = serveOrder(orderWith(), []);
       renderApp('/buyer/orders/ord_0000000000abc123', studentWith('buyer'));
       await screen.findByRole('heading', { level: 1, name: 'Order #000001' });
-      const socket = FakeWebSocket.latest();
-      socket.open();
-      socket.emit({
+      realtimeServer.accept();
+      realtimeServer.emit({
         type: 'order.updated',
         order: orderWith({ status: 'accepted', meetupLocation: 'Great Hall steps (East Campus)', meetupAt: '2030-01-01T08:00:00.000Z', expiresAt: null }),
       });
@@ -282,11 +285,12 @@ describe('order page: messages and live updates', () => {
 
       const orderGets = () => calls.filter((call) => call.method === 'GET' && call.path === ORDER_PATH).length;
       const before = orderGets();
-      socket.drop();
+      const dropped = realtimeServer.connections();
+      realtimeServer.drop();
       await vi.advanceTimersByTimeAsync(1_000);
-      const again = FakeWebSocket.latest();
-      expect(again).not.toBe(socket);
-      again.open();
+      expect(realtimeServer.connections()).toHaveLength(dropped.length);
+      expect(realtimeServer.connections().some((socket) => dropped.includes(socket))).toBe(false);
+      realtimeServer.accept();
       await waitFor(() => expect(orderGets()).toBeGreaterThan(before));
     } finally {
       vi.useRealTimers();
@@ -329,7 +333,7 @@ describe('order page: reviews', () => {
   });
 
   it('a stranger gets "Order not found"', async () => {
-    mockApi(() => undefined);
+    mockApi((call) => (call.path.startsWith('/orders/ord_nope') ? json(404, { error: 'Order not found', code: 'NOT_FOUND' }) : undefined));
     renderApp('/buyer/orders/ord_nope', studentWith('buyer'));
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeInTheDocument();
   });

@@ -3,11 +3,16 @@
 // where a visitor browses and is asked to log in as a buyer to order (coming back to the package).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEXTBOOK_PACKAGES, formatRand, type TextbookPackage } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { customRequestLink, CUSTOM_REQUEST_TEXT } from '../src/features/packages/packages-page';
-import { json, mockApi, renderApp, studentWith } from './harness';
+import { dashboardShell, json, mockApi, renderApp, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests.
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
 
 afterEach(() => toast.dismiss());
 

@@ -1,11 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Role } from '@reshelf/shared';
 import { routes } from '../src/app/routes';
 import { SessionProvider } from '../src/lib/session';
-import { installFakeWebSocket, json, mockApi, renderApp as renderSignedIn, studentWith } from './harness';
+import { bookWith, dashboardShell, emptyHomes, installFakeWebSocket, json, mockApi, renderApp as renderSignedIn, studentWith } from './harness';
+
+// Signed-in pages sit in the dashboard frame, which makes its own requests, and some land on an area's home.
+beforeEach(() => {
+  mockApi(dashboardShell, emptyHomes);
+});
 
 /** The whole app for a visitor (no session, so no session check either). */
 function renderApp(path: string) {
@@ -150,6 +155,7 @@ describe('routes', () => {
   ])('a visitor with a link to %s sees its public page instead of a login form', async (path, pathname, search) => {
     mockApi((call) => {
       if (call.path.startsWith('/books?')) return json(200, { items: [], total: 0, page: 1, pageSize: 12 });
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
       if (call.path === '/packages') return json(200, { items: [] });
       return undefined;
     });

@@ -1,95 +1,15 @@
 // Shared set-up for the selling and moderation component tests: a signed-in student, the page inside
-// a memory router with a fresh query cache and the toast area, and a fetch fake that records calls.
+// a memory router with a fresh query cache and the toast area. The API answers come from api-mock.ts
+// (Mock Service Worker, which answers the photo uploads' XMLHttpRequest as well as fetch).
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import type { Book, Role, Student } from '@reshelf/shared';
 import { Toaster } from '../src/components/ui/toaster';
 import { SessionProvider } from '../src/lib/session';
-import { json } from './harness';
 
-export interface Call {
-  method: string;
-  path: string;
-  body: unknown;
-  /** Headers an upload set (XMLHttpRequest only). */
-  headers?: Record<string, string>;
-}
-
-export { json } from './harness';
-
-/** Answers API calls with `handler`; anything unhandled is a 404. */
-export function mockApi(handler: (call: Call) => Response | Promise<Response> | undefined) {
-  const calls: Call[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const raw = init?.body;
-    const call: Call = {
-      method: init?.method ?? 'GET',
-      path: url.replace(/^.*\/api\/v1/, ''),
-      body: typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw,
-    };
-    calls.push(call);
-    const answer = await handler(call);
-    return answer ?? json(404, { error: 'Not found', code: 'NOT_FOUND' });
-  });
-  vi.stubGlobal('XMLHttpRequest', fakeXhr(calls, handler));
-  return calls;
-}
-
-/**
- * The photo uploads go through XMLHttpRequest (for their progress events): the same handler answers
- * them, after progress at half and all of the body. A handler that throws is a dropped connection.
- */
-function fakeXhr(calls: Call[], handler: (call: Call) => Response | Promise<Response> | undefined) {
-  return class FakeXhr {
-    status = 0;
-    statusText = '';
-    responseText = '';
-    withCredentials = false;
-    upload: { onprogress: ((event: ProgressEvent) => void) | null; onload: (() => void) | null } = { onprogress: null, onload: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private method = 'GET';
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name.toLowerCase()] = value;
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(body: unknown) {
-      const call: Call = { method: this.method, path: this.url.replace(/^.*\/api\/v1/, ''), body, headers: this.headers };
-      calls.push(call);
-      void (async () => {
-        const total = 1000;
-        for (const loaded of [total / 2, total]) {
-          await Promise.resolve();
-          this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-        }
-        this.upload.onload?.();
-        let answer: Response;
-        try {
-          answer = (await handler(call)) ?? json(404, { error: 'Not found', code: 'NOT_FOUND' });
-        } catch {
-          this.onerror?.();
-          return;
-        }
-        this.status = answer.status;
-        this.responseText = await answer.text();
-        this.onload?.();
-      })();
-    }
-  };
-}
+export { heldAnswer, json, mockApi, networkError, type Call } from './api-mock';
 
 export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
   return {

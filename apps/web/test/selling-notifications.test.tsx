@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { NotificationsBell } from '../src/app/layouts/dashboard-notifications';
+import { NotificationsBell } from '../src/features/notifications/notifications-bell';
 import { json, mockApi, renderPage } from './selling-helpers';
 
 const notice = (id: string, extra: Record<string, unknown> = {}) => ({

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '../src/components/ui/toast';
 import { SellPage } from '../src/features/selling/sell/sell-page';
 import { draftKey } from '../src/features/selling/sell/wizard-draft';
-import { json, mockApi, renderPage, studentWith } from './selling-helpers';
+import { heldAnswer, json, mockApi, networkError, renderPage, studentWith } from './selling-helpers';
 
 const STUDENT_ID = studentWith('seller').id;
 
@@ -255,8 +255,7 @@ describe('submitting', () => {
     expect(busy).toHaveAttribute('aria-busy', 'true');
 
     const post = calls.find((call) => call.method === 'POST' && call.path === '/books');
-    expect(post?.body).toBeInstanceOf(FormData);
-    const form = post!.body as FormData;
+    const form = post!.form!;
     expect(form.getAll('images')).toHaveLength(4);
     const bookData = JSON.parse(String(form.get('bookData'))) as Record<string, unknown>;
     expect(bookData).toMatchObject({ title: FILLED.title, price: 450.5, publicationYear: 2019, numberOfPages: 1368, condition: 'good' });
@@ -279,10 +278,9 @@ describe('submitting', () => {
 
   it('shows each photo and the whole upload going up, and sends once however fast List Book is tapped', async () => {
     const user = userEvent.setup();
-    let release: (response: Response) => void = () => {};
-    const calls = mockApi((call) =>
-      call.method === 'POST' && call.path === '/books' ? new Promise<Response>((resolve) => (release = resolve)) : undefined,
-    );
+    // Every byte goes out, and the server's answer (it checks and re-encodes the photos) takes a while.
+    const answer = heldAnswer(201, { book: { id: 'bk_new' } });
+    const calls = mockApi((call) => (call.method === 'POST' && call.path === '/books' ? answer.response : undefined));
     startFilled(3);
     renderWizard();
     await user.upload(screen.getByLabelText(/Add photos/), pngs(4));
@@ -293,7 +291,7 @@ describe('submitting', () => {
     await waitFor(() => expect(overall).toHaveAttribute('aria-valuenow', '100'));
     for (const n of [1, 2, 3, 4]) expect(screen.getByRole('progressbar', { name: `Photo ${n} upload` })).toHaveAttribute('aria-valuenow', '100');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(1);
-    release(json(201, { book: { id: 'bk_new' } }));
+    answer.release();
     expect(await screen.findByRole('dialog', { name: 'Book Listed Successfully!' })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
@@ -304,7 +302,7 @@ describe('submitting', () => {
     const calls = mockApi((call) => {
       if (call.method !== 'POST' || call.path !== '/books') return undefined;
       attempts += 1;
-      if (attempts === 1) throw new TypeError('Failed to fetch');
+      if (attempts === 1) return networkError();
       return json(201, { book: { id: 'bk_new' } });
     });
     startFilled(3);
@@ -319,8 +317,8 @@ describe('submitting', () => {
     expect(await screen.findByRole('dialog', { name: 'Book Listed Successfully!' })).toBeInTheDocument();
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect((posts[1]!.body as FormData).getAll('images')).toHaveLength(5);
-    expect(JSON.parse(String((posts[1]!.body as FormData).get('bookData')))).toMatchObject({ title: FILLED.title });
+    expect(posts[1]!.form!.getAll('images')).toHaveLength(5);
+    expect(JSON.parse(String(posts[1]!.form!.get('bookData')))).toMatchObject({ title: FILLED.title });
   });
 
   it('sends the same Idempotency-Key on Try again, and a new one once the seller changes anything', async () => {
@@ -328,13 +326,13 @@ describe('submitting', () => {
     let drop = true;
     const calls = mockApi((call) => {
       if (call.method !== 'POST' || call.path !== '/books') return undefined;
-      if (drop) throw new TypeError('Failed to fetch');
+      if (drop) return networkError();
       return json(201, { book: { id: 'bk_new' } });
     });
     startFilled(3);
     renderWizard();
     await user.upload(screen.getByLabelText(/Add photos/), pngs(4));
-    const keys = () => calls.filter((call) => call.method === 'POST').map((call) => call.headers?.['idempotency-key']);
+    const keys = () => calls.filter((call) => call.method === 'POST').map((call) => call.headers['idempotency-key']);
 
     await user.click(screen.getByRole('button', { name: 'List Book' }));
     await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Try again' }));

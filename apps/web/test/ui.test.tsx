@@ -1,8 +1,16 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Badge, BookImage, Button, Dialog, Field, Input, PasswordInput, Spinner, Tabs } from '../src/components/ui';
+import { Badge } from '../src/components/ui/badge';
+import { BookImage } from '../src/components/ui/book-image';
+import { Button } from '../src/components/ui/button';
+import { Dialog } from '../src/components/ui/dialog';
+import { Field } from '../src/components/ui/field';
+import { Input } from '../src/components/ui/input';
+import { PasswordInput } from '../src/components/ui/password-input';
+import { Spinner } from '../src/components/ui/spinner';
+import { Tabs } from '../src/components/ui/tabs';
 
 describe('design system', () => {
   it('Field ties the label, hint and error to its control', () => {
@@ -78,6 +86,14 @@ describe('design system', () => {
     await user.tab();
     await user.tab();
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    // Tab wraps at both ends: from the last control to the first and back.
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    confirm.focus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(confirm).toHaveFocus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();

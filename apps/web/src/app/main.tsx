@@ -12,8 +12,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // The first render runs as a transition, which React splits into short slices instead of one long task:
-// on a slow phone the page answers taps sooner (Lighthouse total blocking time on /books, same build and
-// machine, alternated: median 362 → 228 ms; docs/performance.md).
+// on a slow phone the page answers taps sooner (Lighthouse total blocking time; docs/performance.md).
 const root = createRoot(container);
 startTransition(() =>
   root.render(

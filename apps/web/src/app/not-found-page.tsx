@@ -8,7 +8,7 @@ import { Avatar } from '../components/ui/avatar';
 import { ButtonLink } from '../components/ui/button';
 import { usePageTitle } from '../lib/use-page-title';
 
-export const NOT_FOUND_MESSAGE = 'This page has vanished like a second-hand textbook before exams.';
+const NOT_FOUND_MESSAGE = 'This page has vanished like a second-hand textbook before exams.';
 
 /** Avatar styles that read well on green (indexes into the server's 30 styles). */
 const AVATAR_STYLES = [0, 1, 2, 3, 4, 5, 6, 7] as const;

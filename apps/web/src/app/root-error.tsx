@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { buttonClasses } from '../components/ui/button';
 
-export const UNEXPECTED_ERROR = 'Unexpected Application Error!';
+const UNEXPECTED_ERROR = 'Unexpected Application Error!';
 
 export function RootError() {
   const error = useRouteError();

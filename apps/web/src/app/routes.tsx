@@ -8,36 +8,6 @@ import { PublicLayout } from './layouts/public-layout';
 import { prefetchFirstPage } from '../features/catalogue/first-page';
 import { RootError } from './root-error';
 
-/** The product's route constants (the public pages, account pages and the three areas), plus /privacy, /ai-tutor, the public catalogue and packages,
- *  /buyer/packages and /admin. */
-export const ROUTES = {
-  home: '/',
-  about: '/about',
-  signup: '/signup',
-  login: '/login',
-  contact: '/contact',
-  team: '/team',
-  reset: '/reset',
-  terms: '/terms',
-  privacy: '/privacy',
-  aiTutor: '/ai-tutor',
-  books: '/books',
-  packages: '/packages',
-  buyer: '/buyer',
-  buyerTransactions: '/buyer/transactions',
-  buyerBooks: '/buyer/books',
-  buyerSettings: '/buyer/settings',
-  buyerFaculty: '/buyer/faculty',
-  buyerPackages: '/buyer/packages',
-  seller: '/seller',
-  sellerTransactions: '/seller/transactions',
-  sellerSell: '/seller/sell',
-  sellerBooks: '/seller/books',
-  sellerSettings: '/seller/settings',
-  sellerFaculty: '/seller/faculty',
-  admin: '/admin',
-} as const;
-
 /** Turns `import('./x')` plus the export's name into a route's `lazy`. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, exportName: keyof M & string) {
   return async () => {

@@ -4,21 +4,17 @@
 // nobody is signed in (code 4401) stays closed. Pages refetch what they show when it reconnects,
 // since events sent while it was down are lost.
 import { useEffect, useRef } from 'react';
-import type { Notification, Order, OrderMessage } from '@reshelf/shared';
+import { realtimeEventSchema, type RealtimeEvent } from '@reshelf/shared';
 
-export const REALTIME_PATH = '/api/v1/realtime';
+const REALTIME_PATH = '/api/v1/realtime';
 
 /** Waits before each reconnect attempt; the last one repeats. */
 export const RECONNECT_DELAYS_MS = [1_000, 5_000, 10_000, 60_000] as const;
 
 /** The server closes with this code when the socket has no signed-in student behind it, or its session ends. */
-export const NOT_SIGNED_IN_CLOSE_CODE = 4401;
+const NOT_SIGNED_IN_CLOSE_CODE = 4401;
 
-export type RealtimeEvent =
-  | { type: 'ready' }
-  | { type: 'message.created'; orderId: string; message: OrderMessage }
-  | { type: 'order.updated'; order: Order }
-  | { type: 'notification.created'; notification: Notification };
+export type { RealtimeEvent };
 
 export interface RealtimeHandlers {
   onEvent?: (event: RealtimeEvent) => void;
@@ -42,17 +38,19 @@ function defaultUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`;
 }
 
+/** The event types of the shared event schema; the server checks each event against it before sending. */
+const EVENT_TYPES: ReadonlySet<string> = new Set(realtimeEventSchema.options.map((option) => option.shape.type.value));
+
+/** The event in a frame. An event this version does not know (a newer server) or a malformed frame is ignored. */
 function parseEvent(data: unknown): RealtimeEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const value = JSON.parse(data) as unknown;
-    if (typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string') {
-      return value as RealtimeEvent;
-    }
+    const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+    return typeof type === 'string' && EVENT_TYPES.has(type) ? (value as RealtimeEvent) : null;
   } catch {
-    // A malformed frame is ignored rather than breaking the page.
+    return null;
   }
-  return null;
 }
 
 /** Opens the channel and keeps it open until `close()`. */

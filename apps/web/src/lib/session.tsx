@@ -4,7 +4,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LIMITS, type LoginBody, type RegisterInput, type Role, type Student, type StudentResponse } from '@reshelf/shared';
 import { api, ApiError } from './api';
-import { readStored, removeStored, writeStored } from './storage';
+import { readStored, removeStored, writeStored } from './local-storage';
 
 /** localStorage key of the persisted student (only the student is persisted, under 'user'). */
 export const SESSION_STORAGE_KEY = 'user';
@@ -13,7 +13,7 @@ export const SESSION_STORAGE_KEY = 'user';
  * The readable cookie the server sets beside its httpOnly session cookie (and clears with it). Without it
  * there is no session to check, and a visitor's page load skips the request (which would answer 401).
  */
-export const SIGNED_IN_COOKIE = 'reshelf_signed_in';
+const SIGNED_IN_COOKIE = 'reshelf_signed_in';
 
 export function hasSignedInHint(): boolean {
   return typeof document !== 'undefined' && document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
@@ -266,9 +266,4 @@ export function useSession(): SessionValue {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
-}
-
-/** The signed-in student, or null: a shorthand for pages that only read it. */
-export function useStudent(): Student | null {
-  return useSession().student;
 }

@@ -2,7 +2,7 @@
 // 'Showing X to Y of Z transactions'.
 import { LIMITS } from '@reshelf/shared';
 
-export function showingText(from: number, to: number, total: number): string {
+function showingText(from: number, to: number, total: number): string {
   return `Showing ${from} to ${to} of ${total} transactions`;
 }
 

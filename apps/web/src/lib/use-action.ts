@@ -5,7 +5,7 @@
 // in the same click; the state that disables the button follows in the render React makes at the end of
 // that click. Actions on different things (removing two different cart rows) may run side by side when
 // the caller gives each a key.
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 
 export interface ActionCallbacks<TData, TVariables> {
@@ -35,8 +35,7 @@ export function useAction<TData = unknown, TVariables = void>(
   options: UseMutationOptions<TData, Error, TVariables>,
   key?: (variables: TVariables) => string,
 ): Action<TData, TVariables> {
-  const client = useQueryClient();
-  const { mutateAsync, data } = useMutation(options, client);
+  const { mutateAsync, data } = useMutation(options);
   const inFlight = useRef(new Set<string>());
   const [running, setRunning] = useState<ReadonlySet<string>>(() => new Set());
   const keyOf = useRef(key);

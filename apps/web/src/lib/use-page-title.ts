@@ -1,13 +1,13 @@
 // Sets the document title and meta description of the current page (for tabs, history and search results).
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'Reshelf';
-export const HOME_TITLE = 'Reshelf — Second-hand textbooks for SA students';
-export const DEFAULT_DESCRIPTION =
+const SITE_NAME = 'Reshelf';
+const HOME_TITLE = 'Reshelf — Second-hand textbooks for SA students';
+const DEFAULT_DESCRIPTION =
   'Reshelf is the trusted marketplace where South African university students buy and sell second-hand textbooks, meet on campus and save up to 70%.';
 
 /** `title` null means the home page, which carries the full site title. */
-export function fullTitle(title: string | null): string {
+function fullTitle(title: string | null): string {
   return title ? `${title} | ${SITE_NAME}` : HOME_TITLE;
 }
 

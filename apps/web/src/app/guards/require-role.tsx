@@ -10,13 +10,13 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 
-export const ACCESS_DENIED_MESSAGES: Record<Role, string> = {
+const ACCESS_DENIED_MESSAGES: Record<Role, string> = {
   buyer: MESSAGES.buyerRequired,
   seller: MESSAGES.sellerRequired,
   admin: MESSAGES.adminRequired,
 };
 
-export function SessionSpinner({ label = 'Checking your session' }: { label?: string }) {
+function SessionSpinner({ label = 'Checking your session' }: { label?: string }) {
   return (
     <div className="grid min-h-dvh place-items-center bg-ink-50 text-brand-700">
       <div className="flex flex-col items-center gap-4">
@@ -40,7 +40,7 @@ function AccessDenied({ role }: { role: Role }) {
 }
 
 /** The public page showing what a buyer-area address shows, for a visitor; null when there is none. */
-export function publicTwin(pathname: string, search: string): string | null {
+function publicTwin(pathname: string, search: string): string | null {
   const match = /^\/buyer\/(books(?:\/[^/]+)?|packages)\/?$/.exec(pathname);
   return match ? `/${match[1]}${search}` : null;
 }

@@ -1,14 +1,13 @@
 // The three signed-in areas as route components: the role guard around the dashboard shell.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { cartQuery } from '../../lib/cart';
+import { useQuery } from '@tanstack/react-query';
+import { cartCountQuery } from '../../lib/cart';
 import { RequireRole } from '../guards/require-role';
 import { DashboardLayout } from './dashboard-layout';
-import { NotificationsBell, NotificationsLive } from './dashboard-notifications';
+import { NotificationsBell, NotificationsLive } from '../../features/notifications/notifications-bell';
 
 /** The buyer's shell, with the number of items in their cart beside Cart (asked only once the guard passed). */
 function BuyerDashboard() {
-  const client = useQueryClient();
-  const cartCount = useQuery({ ...cartQuery, select: (cart) => cart.count }, client);
+  const cartCount = useQuery(cartCountQuery);
   return <DashboardLayout area="buyer" notifications={<NotificationsBell />} counts={{ '/buyer/cart': cartCount.data }} />;
 }
 

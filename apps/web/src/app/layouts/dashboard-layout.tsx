@@ -5,17 +5,17 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import type { Role, Student } from '@reshelf/shared';
+import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
-import { readStored, writeStored } from '../../lib/storage';
+import { readStored, writeStored } from '../../lib/local-storage';
 import { areaPath, useSession } from '../../lib/session';
-import { AvatarImage, AvatarPicker, useAvatarStyle } from './dashboard-avatar';
+import { AvatarImage, AvatarPicker, useAvatarStyle } from '../../features/avatar/avatar-picker';
 import { AREA_LABELS, DASHBOARD_NAV } from './dashboard-nav';
 import { Logo } from './logo';
 import { SkipLink } from './public-layout';
 
-export const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
+const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 function useSignOut() {
   const { logout } = useSession();
@@ -157,7 +157,6 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
   const [style, setStyle] = useAvatarStyle(area);
   const { signOut, busy } = useSignOut();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
-  const menuPanelRef = useRef<HTMLDivElement>(null);
 
   // The menu closes whenever the page changes (a link, or the back button).
   const [lastPath, setLastPath] = useState(pathname);
@@ -178,42 +177,15 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
     menuButtonRef.current?.focus();
   }, []);
 
+  // The menu is a modal sheet (the dialog keeps focus in it, closes on Escape and locks the page's
+  // scrolling); growing to desktop width has no use for it, so it closes.
   useEffect(() => {
     if (!menuOpen) return;
-    const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    menuPanelRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        closeMenu();
-        return;
-      }
-      const panel = menuPanelRef.current;
-      if (event.key !== 'Tab' || !panel) return;
-      const focusables = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusables[0];
-      const last = focusables[focusables.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    // Growing to desktop width hides the overlay; close it so the page scrolls again.
     const wide = typeof window.matchMedia === 'function' ? window.matchMedia('(min-width: 1024px)') : null;
     const onWide = (event: MediaQueryListEvent) => event.matches && setMenuOpen(false);
     wide?.addEventListener('change', onWide);
-    return () => {
-      document.body.style.overflow = previousOverflow;
-      document.removeEventListener('keydown', onKey);
-      wide?.removeEventListener('change', onWide);
-    };
-  }, [menuOpen, closeMenu]);
+    return () => wide?.removeEventListener('change', onWide);
+  }, [menuOpen]);
 
   // The guard renders this only with a student; this keeps the types honest.
   if (!student) return null;
@@ -288,50 +260,41 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
         </div>
       </header>
 
-      {menuOpen && (
-        <div id="dashboard-menu" className="fixed inset-0 z-50 lg:hidden">
-          <div aria-hidden="true" onClick={closeMenu} className="absolute inset-0 animate-fade-in bg-ink-900/50" />
-          <div
-            ref={menuPanelRef}
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu"
-            className="absolute inset-y-0 left-0 flex w-[min(20rem,86vw)] animate-fade-in flex-col bg-white shadow-lift"
-          >
-            <div className="flex h-16 items-center justify-between border-b border-ink-100 pr-3 pl-5">
-              <Link to={home} onClick={() => setMenuOpen(false)} className="rounded-md">
-                <Logo />
-              </Link>
-              <button
-                type="button"
-                onClick={closeMenu}
-                aria-label="Close menu"
-                className="grid h-11 w-11 place-items-center rounded-full text-ink-700 hover:bg-ink-100"
-              >
-                <X aria-hidden="true" size={24} />
-              </button>
-            </div>
-            <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-4 py-5">
-              <Profile
-                student={student}
-                collapsed={false}
-                style={style}
-                onPick={
-                  openPicker &&
-                  (() => {
-                    setMenuOpen(false);
-                    openPicker();
-                  })
-                }
-              />
-              <nav aria-label="Dashboard" className="flex-1">
-                <NavItems role={area} collapsed={false} onNavigate={() => setMenuOpen(false)} counts={counts} />
-              </nav>
-              <SignOutButton collapsed={false} onClick={signOut} busy={busy} />
-            </div>
+      <Dialog open={menuOpen} onClose={closeMenu} placement="start" title="Menu" hideTitle>
+        <div id="dashboard-menu" className="flex min-h-0 flex-1 flex-col">
+          <div className="flex h-16 items-center justify-between border-b border-ink-100 pr-3 pl-5">
+            <Link to={home} onClick={() => setMenuOpen(false)} className="rounded-md">
+              <Logo />
+            </Link>
+            <button
+              type="button"
+              onClick={closeMenu}
+              aria-label="Close menu"
+              className="grid h-11 w-11 place-items-center rounded-full text-ink-700 hover:bg-ink-100"
+            >
+              <X aria-hidden="true" size={24} />
+            </button>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-4 py-5">
+            <Profile
+              student={student}
+              collapsed={false}
+              style={style}
+              onPick={
+                openPicker &&
+                (() => {
+                  setMenuOpen(false);
+                  openPicker();
+                })
+              }
+            />
+            <nav aria-label="Dashboard" className="flex-1">
+              <NavItems role={area} collapsed={false} onNavigate={() => setMenuOpen(false)} counts={counts} />
+            </nav>
+            <SignOutButton collapsed={false} onClick={signOut} busy={busy} />
           </div>
         </div>
-      )}
+      </Dialog>
 
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
         <Outlet />

@@ -2,8 +2,8 @@
 import { useState, type SyntheticEvent } from 'react';
 import { cn } from '../../lib/cn';
 
-export const LOGO_SRC = '/logo.svg';
-export const LOGO_FALLBACK_SRC = '/logo-fallback.svg';
+const LOGO_SRC = '/logo.svg';
+const LOGO_FALLBACK_SRC = '/logo-fallback.svg';
 
 export function Logo({ className }: { className?: string }) {
   const [src, setSrc] = useState(LOGO_SRC);

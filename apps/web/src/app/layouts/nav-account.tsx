@@ -8,7 +8,7 @@ import type { Student } from '@reshelf/shared';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { areaPath, useSession } from '../../lib/session';
-import { avatarSrc, avatarStyleOf } from './avatar-style';
+import { avatarSrc, avatarStyleOf } from '../../features/avatar/avatar-style';
 
 const ROLE_LABELS: Record<Student['role'], string> = { buyer: 'Buyer account', seller: 'Seller account', admin: 'Administrator' };
 

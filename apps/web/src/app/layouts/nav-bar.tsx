@@ -22,7 +22,7 @@ const AvatarPicture = lazy(() => account().then((m) => ({ default: m.AvatarPictu
 const avatarSpace = (size: number) => <span aria-hidden="true" className="block shrink-0 rounded-full bg-ink-100" style={{ width: size, height: size }} />;
 
 /** The four main links of the public site. */
-export const MAIN_LINKS = [
+const MAIN_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/contact', label: 'Contact' },
   { to: '/about', label: 'About' },
@@ -30,10 +30,10 @@ export const MAIN_LINKS = [
 ] as const;
 
 /** The catalogue, open to everyone: the way into what the site is for. */
-export const BROWSE_LINK = { to: '/books', label: 'Browse books' } as const;
+const BROWSE_LINK = { to: '/books', label: 'Browse books' } as const;
 
 /** The bar's links in order: Home, then the catalogue, then the other three main links. */
-export const NAV_LINKS = [MAIN_LINKS[0], BROWSE_LINK, ...MAIN_LINKS.slice(1)] as const;
+const NAV_LINKS = [MAIN_LINKS[0], BROWSE_LINK, ...MAIN_LINKS.slice(1)] as const;
 
 const LARGE_SCREEN = '(min-width: 1024px)';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -9,8 +9,8 @@ import { QueryClientSlotContext } from '../query-slot';
 
 export function QueryLayout() {
   const slot = useContext(QueryClientSlotContext);
-  // Outside a root route (a test rendering part of the table) the layout keeps a cache of its own.
-  const [client] = useState(() => (slot ? (slot.current ??= createQueryClient()) : createQueryClient()));
+  if (!slot) throw new Error('QueryLayout must be rendered under the root route, which owns the query cache slot');
+  const [client] = useState(() => (slot.current ??= createQueryClient()));
   return (
     <QueryClientProvider client={client}>
       <Outlet />

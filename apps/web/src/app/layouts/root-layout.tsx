@@ -7,7 +7,7 @@ import { prefersReducedMotion } from '../../lib/motion';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { Logo } from './logo';
 
-export function ScrollToTop() {
+function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
     // jsdom has no scrollTo; browsers all do.

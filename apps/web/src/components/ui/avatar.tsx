@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 
-export function avatarUrl(seed: string, style: number): string {
+function avatarUrl(seed: string, style: number): string {
   return `/api/v1/avatars/${encodeURIComponent(seed)}.svg?style=${style}`;
 }
 

@@ -15,12 +15,11 @@ const tones: Record<BadgeTone, string> = {
   slate: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
-/** Listing, availability and order statuses of the API. 'rejected' is the old name of 'declined' and is styled the same. */
+/** Listing, availability and order statuses of the API. */
 export const STATUS_TONES = {
   pending: 'amber',
   approved: 'green',
   declined: 'red',
-  rejected: 'red',
   available: 'green',
   reserved: 'violet',
   sold: 'slate',

@@ -3,7 +3,7 @@
 // everywhere instead of the browser's broken-image icon in some places.
 import { useState, type ImgHTMLAttributes } from 'react';
 
-export const PLACEHOLDER_BOOK_IMAGE = '/placeholder-book.svg';
+const PLACEHOLDER_BOOK_IMAGE = '/placeholder-book.svg';
 
 export interface BookImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'onError'> {
   src: string | undefined;

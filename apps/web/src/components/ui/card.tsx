@@ -21,11 +21,3 @@ export function Card({ className, interactive = false, padded = true, ...rest }:
     />
   );
 }
-
-export function CardTitle({ className, ...rest }: HTMLAttributes<HTMLHeadingElement>) {
-  return <h3 className={cn('text-lg font-semibold text-ink-900', className)} {...rest} />;
-}
-
-export function CardText({ className, ...rest }: HTMLAttributes<HTMLParagraphElement>) {
-  return <p className={cn('mt-2 text-ink-600', className)} {...rest} />;
-}

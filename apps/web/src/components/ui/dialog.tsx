@@ -1,9 +1,13 @@
-// A modal dialog: focus moves in and is trapped, Escape and the backdrop close it, focus returns to
-// what opened it, the page behind does not scroll. It stays mounted while its close animation runs.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+// The app's one modal dialog, on the browser's own <dialog> opened with showModal(): the rest of the page
+// becomes inert (no click, focus or screen-reader visit reaches it) and Escape asks the dialog to close.
+// On top of that, Tab wraps from the last control to the first (a browser would otherwise let it out to
+// its own address bar), focus goes to what opened the dialog when it closes, the backdrop closes it and
+// the page behind does not scroll. It stays mounted while its close animation runs.
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { enterModalLayer } from '../../lib/modal-layer';
 import { prefersReducedMotion } from '../../lib/motion';
 
 /** How long the close animation runs (the promo popup closes in 300 ms). */
@@ -32,9 +36,26 @@ export interface DialogProps {
   initialFocusRef?: React.RefObject<HTMLElement | null>;
   /** role alertdialog for confirmations that need an answer. */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * 'center': a panel in the middle (at the bottom on phones) with the title and a close animation;
+   * 'start': a full-height sheet at the left edge whose children are all of it (a phone menu), gone at once.
+   */
+  placement?: 'center' | 'start';
 }
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
+
+/** Opens the element as a modal; where the browser has no showModal (jsdom), it is only shown. */
+function showModal(dialog: HTMLDialogElement) {
+  if (dialog.open) return;
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else dialog.setAttribute('open', '');
+}
+
+function closeDialog(dialog: HTMLDialogElement) {
+  if (typeof dialog.close === 'function') dialog.close();
+  else dialog.removeAttribute('open');
+}
 
 export function Dialog({
   open,
@@ -50,11 +71,13 @@ export function Dialog({
   className,
   initialFocusRef,
   role = 'dialog',
+  placement = 'center',
 }: DialogProps) {
+  const sheet = placement === 'start';
   const [mounted, setMounted] = useState(open);
   const [closing, setClosing] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
   const descriptionId = useId();
 
@@ -66,7 +89,8 @@ export function Dialog({
       setMounted(true);
       setClosing(false);
     } else if (mounted) {
-      setClosing(true);
+      if (sheet) setMounted(false);
+      else setClosing(true);
     }
   }
 
@@ -82,10 +106,14 @@ export function Dialog({
     return () => window.clearTimeout(timer);
   }, [closing]);
 
-  // Focus in on open, back out on unmount; lock page scroll meanwhile.
-  useEffect(() => {
-    if (!mounted) return;
-    returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  // Modal from before the first paint until unmounted; focus in on open and back out after; the page
+  // behind does not scroll meanwhile (the promo popup also reads that lock as 'something is open').
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    if (!mounted || !dialog) return;
+    const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    showModal(dialog);
+    const leaveLayer = enterModalLayer(dialog);
     const panel = panelRef.current;
     const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
     first?.focus();
@@ -93,13 +121,21 @@ export function Dialog({
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = previousOverflow;
-      returnFocusRef.current?.focus?.();
+      // Back to the opener, unless something else has taken focus meanwhile (a dialog opened from this
+      // one, a page that focused its own heading).
+      const focused = document.activeElement;
+      const focusLeft = focused && focused !== document.body && !dialog.contains(focused);
+      leaveLayer();
+      closeDialog(dialog);
+      if (!focusLeft) returnFocus?.focus?.();
     };
   }, [mounted, initialFocusRef]);
 
   const onKeyDown = useCallback(
-    (event: React.KeyboardEvent<HTMLDivElement>) => {
+    (event: React.KeyboardEvent<HTMLDialogElement>) => {
       if (event.key === 'Escape') {
+        // Handled here rather than by the browser's own cancel, so the close animation runs.
+        event.preventDefault();
         event.stopPropagation();
         onClose();
         return;
@@ -123,32 +159,55 @@ export function Dialog({
     [onClose],
   );
 
+  const onCancel = useCallback(
+    (event: React.SyntheticEvent<HTMLDialogElement>) => {
+      // The browser's own close request (Escape on some keyboards, a phone's back gesture): the dialog
+      // closes through its owner, never by itself, so React's state and the page stay in step.
+      event.preventDefault();
+      onClose();
+    },
+    [onClose],
+  );
+
   if (!mounted) return null;
 
   return createPortal(
-    <div className="fixed inset-0 z-[100] flex items-end justify-center p-4 sm:items-center" onKeyDown={onKeyDown}>
+    <dialog
+      ref={dialogRef}
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-state={closing ? 'closed' : 'open'}
+      onKeyDown={onKeyDown}
+      onCancel={onCancel}
+      className={cn(
+        'fixed inset-0 z-[100] m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-transparent text-ink-900 backdrop:bg-transparent open:flex',
+        sheet ? 'items-stretch justify-start p-0' : 'items-end justify-center p-4 sm:items-center',
+      )}
+    >
       <div
         aria-hidden="true"
         data-testid="dialog-backdrop"
         onClick={onClose}
-        className={cn('absolute inset-0 bg-ink-900/50 backdrop-blur-[2px]', closing ? 'animate-fade-out' : 'animate-fade-in')}
+        className={cn('absolute inset-0 bg-ink-900/50', !sheet && 'backdrop-blur-[2px]', closing ? 'animate-fade-out' : 'animate-fade-in')}
       />
       <div
         ref={panelRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
         tabIndex={-1}
         data-state={closing ? 'closed' : 'open'}
         className={cn(
-          'relative w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-lift outline-none max-h-[calc(100dvh-2rem)] sm:p-8',
-          widths[size],
-          closing ? 'animate-pop-out' : 'animate-pop-in',
+          sheet
+            ? 'relative flex h-full w-[min(20rem,86vw)] animate-fade-in flex-col bg-white shadow-lift outline-none'
+            : cn(
+                'relative w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-lift outline-none max-h-[calc(100dvh-2rem)] sm:p-8',
+                widths[size],
+                closing ? 'animate-pop-out' : 'animate-pop-in',
+              ),
           className,
         )}
       >
-        {showClose && (
+        {showClose && !sheet && (
           <button
             type="button"
             aria-label="Close"
@@ -167,10 +226,10 @@ export function Dialog({
             {description}
           </p>
         )}
-        {children && <div className="mt-4">{children}</div>}
+        {children && (sheet ? children : <div className="mt-4">{children}</div>)}
         {footer && <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

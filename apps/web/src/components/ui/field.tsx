@@ -1,6 +1,8 @@
 // A form field: label, the control, a hint and an error, with the ids wired so screen readers read
 // the hint and error with the control. Controls inside a <Field> pick the wiring up by themselves.
+// <FormField> is the same tied to a react-hook-form form: the error comes from the form's state.
 import { createContext, useContext, useId, type ReactNode } from 'react';
+import type { FieldValues, FormState, Path, UseFormGetFieldState } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 
 interface FieldContextValue {
@@ -40,16 +42,18 @@ export interface FieldProps {
   className?: string;
   /** Hides the label visually (it stays for screen readers). */
   hideLabel?: boolean;
+  /** Marks the control invalid without a message under it (forms that toast their problem instead). */
+  invalid?: boolean;
 }
 
-export function Field({ label, children, hint, error, required = false, id, className, hideLabel = false }: FieldProps) {
+export function Field({ label, children, hint, error, required = false, id, className, hideLabel = false, invalid }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? `field-${autoId}`;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <FieldContext.Provider value={{ id: controlId, describedBy, invalid: Boolean(error), required }}>
+    <FieldContext.Provider value={{ id: controlId, describedBy, invalid: invalid ?? Boolean(error), required }}>
       <div className={cn('flex flex-col gap-1.5', className)}>
         <label htmlFor={controlId} className={cn('text-sm font-semibold text-ink-800', hideLabel && 'sr-only')}>
           {label}
@@ -73,6 +77,20 @@ export function Field({ label, children, hint, error, required = false, id, clas
       </div>
     </FieldContext.Provider>
   );
+}
+
+export interface FormFieldProps<T extends FieldValues> extends Omit<FieldProps, 'error' | 'invalid'> {
+  /** The form (what useForm returns). */
+  form: { getFieldState: UseFormGetFieldState<T>; formState: FormState<T> };
+  name: Path<T>;
+  /** The problem marks the control but is not written under it (the form toasts it). */
+  quiet?: boolean;
+}
+
+/** A <Field> whose error is the form's error for `name` (register the control inside it). */
+export function FormField<T extends FieldValues>({ form, name, quiet = false, ...rest }: FormFieldProps<T>) {
+  const { error } = form.getFieldState(name, form.formState);
+  return quiet ? <Field {...rest} invalid={Boolean(error)} /> : <Field {...rest} error={error?.message} />;
 }
 
 /** Shared look of text-like controls. */

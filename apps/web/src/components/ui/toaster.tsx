@@ -1,13 +1,17 @@
 // The toast area's place in the app shell. sonner's <Toaster> mounts once sonner has loaded: on the
 // first toast, or as soon as the visitor first touches, clicks or types, so the area (a live region) is
-// usually in the page before the first message arrives and that message shows at once.
+// usually in the page before the first message arrives and that message shows at once. While a modal
+// dialog is open the area lives inside it, the one part of the page that is not inert then.
 import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { onModalLayerChange, topModal } from '../../lib/modal-layer';
 import { loadedToastArea, onToastAreaLoaded, preloadToasts } from './toast';
 
 const FIRST_INPUT = ['pointerdown', 'keydown'] as const;
 
 export function Toaster() {
   const loaded = useSyncExternalStore(onToastAreaLoaded, loadedToastArea, () => null);
+  const modal = useSyncExternalStore(onModalLayerChange, topModal, () => null);
 
   useEffect(() => {
     if (loaded) return;
@@ -21,5 +25,6 @@ export function Toaster() {
     };
   }, [loaded]);
 
-  return loaded ? <loaded.ToastArea /> : null;
+  if (!loaded) return null;
+  return modal ? createPortal(<loaded.ToastArea />, modal) : <loaded.ToastArea />;
 }

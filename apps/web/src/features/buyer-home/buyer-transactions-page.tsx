@@ -11,6 +11,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
@@ -151,19 +152,7 @@ export function BuyerTransactionsPage() {
             </li>
           ))}
         </ul>
-        <div className="flex flex-col items-center justify-between gap-3 border-t border-ink-100 px-5 py-4 sm:flex-row">
-          <p aria-live="polite" className="text-sm text-ink-600">
-            {text}
-          </p>
-          <div className="flex gap-2">
-            <Button variant="outline" size="sm" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" size="sm" disabled={current >= pageCount} onClick={() => setPage(current + 1)}>
-              Next
-            </Button>
-          </div>
-        </div>
+        <Pager text={text} page={current} pageCount={pageCount} onPage={setPage} size="sm" className="border-t border-ink-100 px-5 py-4" />
       </>
     );
   }

@@ -22,7 +22,7 @@ const STATUS: Record<PackageOrderStatus, { label: string; tone: BadgeTone; next:
   cancelled: { label: 'Cancelled', tone: 'neutral', next: 'This package order was cancelled.' },
 };
 
-export const packageOrderAnchor = (id: string) => `package-order-${id}`;
+const packageOrderAnchor = (id: string) => `package-order-${id}`;
 
 export function PackageOrdersSection() {
   const orders = usePackageOrders();

@@ -1,24 +1,21 @@
 // Server state of the buyer's cart: its books and packages, removing one, and checking out. Each action
 // runs once however fast its button is tapped (useAction).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, PackageOrder } from '@reshelf/shared';
+import type { CartResponse, CheckoutResult } from '@reshelf/shared';
 import { api } from '../../lib/api';
-import { cartQuery, type Cart } from '../../lib/cart';
+import { bookKeys } from '../../lib/books';
+import { cartQuery } from '../../lib/cart';
+import { buyerSummaryQuery, orderKeys } from '../../lib/orders';
 import { packageOrdersQuery } from '../../lib/package-orders';
 import { useAction } from '../../lib/use-action';
 
 export type { Cart } from '../../lib/cart';
 export type { PackageOrder } from '@reshelf/shared';
 
-export interface CheckoutResult {
-  orders: Order[];
-  packageOrders: PackageOrder[];
-  unavailable: Array<{ bookId: string; title: string | null; error: string }>;
-}
+export type { CheckoutResult } from '@reshelf/shared';
 
 export function useCart() {
-  const client = useQueryClient();
-  return useQuery(cartQuery, client);
+  return useQuery(cartQuery);
 }
 
 export interface CartItemRef {
@@ -31,7 +28,7 @@ export function useRemoveFromCart() {
   return useAction(
     {
       mutationFn: ({ type, id }: CartItemRef) =>
-        api<{ cart: Cart }>(`/cart/items/${type}/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((answer) => answer.cart),
+        api<CartResponse>(`/cart/items/${type}/${encodeURIComponent(id)}`, { method: 'DELETE' }).then((answer) => answer.cart),
       onSuccess: (cart) => client.setQueryData(cartQuery.queryKey, cart),
     },
     // Two different rows may be removed side by side; the same row only once.
@@ -46,9 +43,9 @@ export function useCheckout() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: cartQuery.queryKey });
       void client.invalidateQueries({ queryKey: packageOrdersQuery.queryKey });
-      void client.invalidateQueries({ queryKey: ['orders'] });
-      void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
-      void client.invalidateQueries({ queryKey: ['books'] });
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      void client.invalidateQueries({ queryKey: buyerSummaryQuery.queryKey });
+      void client.invalidateQueries({ queryKey: bookKeys.all });
     },
   });
 }

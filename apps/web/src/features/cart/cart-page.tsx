@@ -17,14 +17,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useCart, useCheckout, useRemoveFromCart, type CheckoutResult } from './api';
 
 /** How a book that went to someone else is reported after checkout. */
-export function takenText(title: string | null): string {
+function takenText(title: string | null): string {
   return `${title ?? 'A book'} was taken by someone else`;
 }
 
 const PACKAGES_PLACED = 'Package orders placed. We will contact you to arrange collection:';
 
 /** The toast after a checkout: who has what (packages have no seller; Reshelf fulfils them). */
-export function checkoutDoneText(result: CheckoutResult): string {
+function checkoutDoneText(result: CheckoutResult): string {
   const books = result.orders.length;
   const parts = [];
   if (books === 1) parts.push('The seller has your request.');

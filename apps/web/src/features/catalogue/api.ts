@@ -1,43 +1,39 @@
 // Server state of the catalogue: the search results, one book, reserving a book (POST /orders with an
 // Idempotency-Key per request) and adding it to the cart.
 import { useRef } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Book, BookResponse, ListResponse, Order, OrderResponse } from '@reshelf/shared';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIMITS, type Book, type BookResponse, type ListResponse, type Order, type OrderResponse } from '@reshelf/shared';
 import { ApiError, api } from '../../lib/api';
+import { bookKeys } from '../../lib/books';
 import { addToCart, cartQuery } from '../../lib/cart';
+import { orderKeys } from '../../lib/orders';
 import { useAction } from '../../lib/use-action';
 import { catalogueQueryString, type CatalogueFilters } from './filters';
 import { takeFirstPageAnswer, takeFirstPageRequest } from './first-page';
-import { useQueryClient } from '@tanstack/react-query';
-
-export const catalogueKeys = {
-  all: ['books'] as const,
-  search: (query: string) => ['books', 'search', query] as const,
-  book: (id: string) => ['books', 'detail', id] as const,
-};
 
 export function useCatalogue(filters: CatalogueFilters) {
   const query = catalogueQueryString(filters);
-  const client = useQueryClient();
   let first: ReturnType<typeof takeFirstPageAnswer>;
   const prefetched = () => (first ??= takeFirstPageAnswer(query));
   return useQuery({
-    queryKey: catalogueKeys.search(query),
+    queryKey: bookKeys.search(query),
     // On a start on /books the route has already asked for the first page (see first-page.ts).
     queryFn: ({ signal }) => takeFirstPageRequest(query) ?? api<ListResponse<Book>>(`/books?${query}`, { signal }),
     initialData: () => prefetched()?.answer,
     initialDataUpdatedAt: () => prefetched()?.answeredAt,
     // The old results stay on screen while the next ones load: no flashing while typing.
     placeholderData: keepPreviousData,
-  }, client);
+  });
 }
 
-export function useBook(id: string) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: catalogueKeys.book(id),
+const bookQuery = (id: string) =>
+  queryOptions({
+    queryKey: bookKeys.detail(id),
     queryFn: ({ signal }) => api<BookResponse>(`/books/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.book),
-  }, client);
+  });
+
+export function useBook(id: string) {
+  return useQuery(bookQuery(id));
 }
 
 /** A fresh key for each request to buy. */
@@ -92,23 +88,18 @@ export function useAddBookToCart() {
  * that is not available); null when the book went to someone else.
  */
 export function useMyOpenOrderFor(bookId: string, enabled: boolean) {
-  const client = useQueryClient();
-  return useQuery(
-    {
-      // Under the buyer's order lists, so an order's change (cancel, decline) refreshes it too.
-      queryKey: ['orders', 'list', 'buyer', 'open', bookId],
-      queryFn: ({ signal }) =>
-        api<ListResponse<Order>>('/orders?as=buyer&status=requested,accepted&page=1&pageSize=50', { signal }).then(
-          (answer) => answer.items.find((order) => order.book.id === bookId) ?? null,
-        ),
-      enabled,
-    },
-    client,
-  );
+  return useQuery({
+    // Under the buyer's order lists, so an order's change (cancel, decline) refreshes it too.
+    queryKey: orderKeys.buyerList('open', bookId),
+    queryFn: ({ signal }) =>
+      api<ListResponse<Order>>(`/orders?as=buyer&status=requested,accepted&page=1&pageSize=${LIMITS.maxPageSize}`, { signal }).then(
+        (answer) => answer.items.find((order) => order.book.id === bookId) ?? null,
+      ),
+    enabled,
+  });
 }
 
 /** The buyer's cart (for 'In cart'); only asked for when `enabled` (a signed-in buyer). */
 export function useCart(enabled: boolean) {
-  const client = useQueryClient();
-  return useQuery({ ...cartQuery, enabled }, client);
+  return useQuery({ ...cartQuery, enabled });
 }

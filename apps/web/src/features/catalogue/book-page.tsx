@@ -18,6 +18,8 @@ import {
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
+import { DetailRow } from '../../components/ui/detail-row';
+import { PhotoGallery } from '../../components/ui/photo-gallery';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
@@ -26,19 +28,9 @@ import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useBook, useCart, useMyOpenOrderFor, useRequestToBuy } from './api';
-import { PhotoGallery } from './components/photo-gallery';
 import { RatingStars } from './components/rating-stars';
 
-export const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 border-b border-ink-100 py-3 sm:flex-row sm:gap-4">
-      <dt className="shrink-0 text-sm font-medium text-ink-600 sm:w-28">{label}</dt>
-      <dd className="text-ink-900">{children}</dd>
-    </div>
-  );
-}
+const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
 
 function BuyBox({ book }: { book: Book }) {
   const { student } = useSession();
@@ -164,7 +156,7 @@ export interface BookPageProps {
   area: 'public' | 'buyer';
 }
 
-export function BookPage({ area }: BookPageProps) {
+function BookPage({ area }: BookPageProps) {
   const { id = '' } = useParams();
   const book = useBook(id);
   const basePath = area === 'buyer' ? '/buyer/books' : '/books';
@@ -216,7 +208,7 @@ export function BookPage({ area }: BookPageProps) {
   return frame(
     <div className="mt-6 grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)] lg:gap-10">
       <div className="md:sticky md:top-6 md:self-start">
-        <PhotoGallery images={data.images} title={data.title} />
+        <PhotoGallery layout="viewer" images={data.images} title={data.title} />
       </div>
       <div className="min-w-0">
         <div className="flex flex-wrap gap-2">
@@ -232,16 +224,16 @@ export function BookPage({ area }: BookPageProps) {
         </aside>
         <h2 className="mt-8 text-lg font-semibold">Details</h2>
         <dl className="mt-2 grid sm:grid-cols-2 sm:gap-x-8">
-          <Detail label="Author">{data.author}</Detail>
-          <Detail label="ISBN">{data.isbn}</Detail>
-          <Detail label="Publisher">{data.publisher}</Detail>
-          <Detail label="Year">{data.publicationYear}</Detail>
-          <Detail label="Edition">{data.edition}</Detail>
-          <Detail label="Pages">{data.numberOfPages}</Detail>
-          <Detail label="Language">{LANGUAGE_LABELS[data.language]}</Detail>
-          <Detail label="Category">{CATEGORY_LABELS[data.category]}</Detail>
-          <Detail label="Study level">{STUDY_LEVEL_LABELS[data.studyLevel]}</Detail>
-          <Detail label="Condition">{CONDITION_LABELS[data.condition]}</Detail>
+          <DetailRow label="Author">{data.author}</DetailRow>
+          <DetailRow label="ISBN">{data.isbn}</DetailRow>
+          <DetailRow label="Publisher">{data.publisher}</DetailRow>
+          <DetailRow label="Year">{data.publicationYear}</DetailRow>
+          <DetailRow label="Edition">{data.edition}</DetailRow>
+          <DetailRow label="Pages">{data.numberOfPages}</DetailRow>
+          <DetailRow label="Language">{LANGUAGE_LABELS[data.language]}</DetailRow>
+          <DetailRow label="Category">{CATEGORY_LABELS[data.category]}</DetailRow>
+          <DetailRow label="Study level">{STUDY_LEVEL_LABELS[data.studyLevel]}</DetailRow>
+          <DetailRow label="Condition">{CONDITION_LABELS[data.condition]}</DetailRow>
         </dl>
         <h2 className="mt-8 text-lg font-semibold">Description</h2>
         <p className="mt-2 whitespace-pre-line text-ink-700">{data.description}</p>

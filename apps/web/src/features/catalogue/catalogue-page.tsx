@@ -1,7 +1,7 @@
 // Buy Books: the catalogue with instant search (debounced), filters and sort in the URL, result cards,
 // numbered pages, skeletons while loading, and designed empty and no-result states. The same page
 // serves visitors at /books (inside the public frame) and buyers at /buyer/books.
-import { useDeferredValue, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Check, Filter, Library, Package, Search, ShoppingCart, X } from 'lucide-react';
 import {
@@ -44,7 +44,7 @@ import {
 } from './filters';
 
 /** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 const FILTER_LABELS: Record<FilterKey, string> = {
   category: 'Category',
@@ -123,7 +123,7 @@ export interface CataloguePageProps {
   area: 'public' | 'buyer';
 }
 
-export function CataloguePage({ area }: CataloguePageProps) {
+function CataloguePage({ area }: CataloguePageProps) {
   usePageTitle('Buy Books', 'Browse second-hand textbooks from students at South African universities.');
   const [params, setParams] = useSearchParams();
   const { student } = useSession();
@@ -147,28 +147,42 @@ export function CataloguePage({ area }: CataloguePageProps) {
     setUrlQ(filters.q);
     if (text.trim() !== filters.q.trim()) setText(filters.q);
   }
+  // The search text the address has, or has been asked for: a navigation (Clear filters, a filter, the
+  // search button) can take a moment to land on a slow phone, and a pause that ended meanwhile must not
+  // send the old address's filters back with the text.
+  const askedQ = useRef(filters.q);
   useEffect(() => {
-    if (text.trim() === filters.q.trim()) return;
+    askedQ.current = filters.q;
+  }, [filters.q]);
+  useEffect(() => {
+    if (text.trim() === askedQ.current.trim()) return;
     const timer = window.setTimeout(() => {
+      if (text.trim() === askedQ.current.trim()) return;
+      askedQ.current = text;
       // Typing replaces the history entry, so Back leaves the search instead of undoing each letter.
       setParams((current) => writeFilters({ ...readFilters(current, filters.home), q: text, page: 1 }), { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-    // `filters` is derived from the URL each render; only the text schedules a search.
-  }, [text]);
+    // `filters` is derived from the URL each render; the text schedules a search, and a new search text in
+    // the address (Back) cancels one still pending.
+  }, [text, filters.q]);
 
   const update = (change: Partial<CatalogueFilters>) => {
+    askedQ.current = text;
     setParams(writeFilters({ ...filters, q: text, ...change, page: change.page ?? 1 }), { preventScrollReset: true });
   };
 
   const clearAll = () => {
+    askedQ.current = '';
     setText('');
     setParams(writeFilters({ q: '', sort: filters.sort, page: 1, home: filters.home }));
   };
 
   const onSearchSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() !== filters.q.trim()) setParams(writeFilters({ ...filters, q: text, page: 1 }), { replace: true });
+    if (text.trim() === filters.q.trim()) return;
+    askedQ.current = text;
+    setParams(writeFilters({ ...filters, q: text, page: 1 }), { replace: true });
   };
 
   const hrefFor = (page: number) => {

@@ -50,7 +50,7 @@ export interface CatalogueFilters {
 }
 
 /** The `university` value that asks for every campus when a home university would apply. */
-export const ALL_UNIVERSITIES = 'all';
+const ALL_UNIVERSITIES = 'all';
 
 /** The student's university when the catalogue knows it (the preset), else undefined. */
 export function homeUniversity(university: string | null | undefined): UniversityId | undefined {

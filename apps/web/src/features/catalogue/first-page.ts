@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Book, ListResponse } from '@reshelf/shared';
 import { api } from '../../lib/api';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
-import { readStored } from '../../lib/storage';
+import { readStored } from '../../lib/local-storage';
 
 export const CATALOGUE_PAGE_SIZE = 12;
 

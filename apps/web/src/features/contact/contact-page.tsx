@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Clock, Mail, MapPin, Send } from 'lucide-react';
 import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, type ContactInput } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
@@ -47,12 +47,13 @@ const INFO_CARDS = [
 export function ContactPage() {
   usePageTitle('Contact Us', 'Questions about buying or selling textbooks on Reshelf? Send us a message; we reply within 72 hours.');
   const [agreed, setAgreed] = useState(false);
+  const form = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
   const {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -87,24 +88,24 @@ export function ContactPage() {
               Send a message
             </h2>
             <div className="mt-6 grid gap-5 sm:grid-cols-2">
-              <Field label="First name" required error={errors.firstName?.message}>
+              <FormField form={form} name="firstName" label="First name" required>
                 <Input autoComplete="given-name" {...register('firstName')} />
-              </Field>
-              <Field label="Last name" required error={errors.lastName?.message}>
+              </FormField>
+              <FormField form={form} name="lastName" label="Last name" required>
                 <Input autoComplete="family-name" {...register('lastName')} />
-              </Field>
-              <Field label="Student number" required error={errors.studentNumber?.message}>
+              </FormField>
+              <FormField form={form} name="studentNumber" label="Student number" required>
                 <Input autoComplete="off" inputMode="text" {...register('studentNumber')} />
-              </Field>
-              <Field label="University" required error={errors.university?.message}>
+              </FormField>
+              <FormField form={form} name="university" label="University" required>
                 <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} {...register('university')} />
-              </Field>
-              <Field label="Email address" required error={errors.email?.message} className="sm:col-span-2">
+              </FormField>
+              <FormField form={form} name="email" label="Email address" required className="sm:col-span-2">
                 <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
-              </Field>
-              <Field label="Message" required error={errors.message?.message} className="sm:col-span-2">
+              </FormField>
+              <FormField form={form} name="message" label="Message" required className="sm:col-span-2">
                 <Textarea rows={6} maxLength={LIMITS.contactMessageMaxLength} {...register('message')} />
-              </Field>
+              </FormField>
             </div>
 
             {/* Honeypot: invisible to people, tempting to bots. The server drops messages that fill it. */}

@@ -1,6 +1,7 @@
 // Faculty details for both roles (PUT /student/faculty): faculty, a
 // department of it, year of study, academic year and semester, with the 'Academic Status' summary.
 import { useEffect, useState, type FormEvent } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { CalendarClock, GraduationCap, TriangleAlert } from 'lucide-react';
 import {
   FACULTIES,
@@ -14,7 +15,6 @@ import {
   departmentsOf,
   facultyLabel,
   facultySchema,
-  firstIssueMessage,
   TIME_ZONE,
   type Semester,
   type Student,
@@ -27,6 +27,7 @@ import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
+import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -53,7 +54,7 @@ function initialValues(student: Student): FacultyValues {
   };
 }
 
-export function isComplete(values: FacultyValues): boolean {
+function isComplete(values: FacultyValues): boolean {
   return Boolean(
     values.faculty &&
       values.department &&
@@ -66,7 +67,7 @@ export function isComplete(values: FacultyValues): boolean {
 let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** e.g. '25 Nov 2026, 14:30' in South African time, whatever the phone's own time zone. */
-export function formatReopening(date: Date): string {
+function formatReopening(date: Date): string {
   dateTimeFormat ??= new Intl.DateTimeFormat(LOCALE, {
     day: 'numeric',
     month: 'short',
@@ -79,7 +80,7 @@ export function formatReopening(date: Date): string {
 }
 
 /** When the 24-hour rule lets the student change the details again, or null if they may now. */
-export function nextUpdateAt(student: Student, now = Date.now()): Date | null {
+function nextUpdateAt(student: Student, now = Date.now()): Date | null {
   const last = student.academicInfo?.lastUpdate;
   if (!last) return null;
   const next = Date.parse(last) + LIMITS.facultyCooldownMs;
@@ -131,7 +132,12 @@ function AcademicStatus({ values, complete }: { values: FacultyValues; complete:
 
 function FacultyForm({ student }: { student: Student }) {
   const { setStudent } = useSession();
-  const [values, setValues] = useState<FacultyValues>(() => initialValues(student));
+  // The student number is the account's own: checked with the choices, never edited here.
+  const form = useFirstIssueForm<FacultyValues, unknown>(
+    { safeParse: (choices) => facultySchema.safeParse({ ...(choices as FacultyValues), studentNumber: student.studentNumber }) },
+    initialValues(student),
+  );
+  const values = useWatch({ control: form.control }) as FacultyValues;
   const [saving, setSaving] = useState(false);
   const complete = isComplete(values);
   const hasExisting = student.academicInfo !== null;
@@ -147,18 +153,8 @@ function FacultyForm({ student }: { student: Student }) {
     return () => window.clearTimeout(timer);
   }, [reopensAt]);
 
-  const set = <K extends keyof FacultyValues>(name: K, value: FacultyValues[K]) =>
-    setValues((current) => ({ ...current, [name]: value }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving || !complete || lockedUntil) return;
-    const payload = { ...values, studentNumber: student.studentNumber };
-    const parsed = facultySchema.safeParse(payload);
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
+  const save = async () => {
+    const payload = { ...form.getValues(), studentNumber: student.studentNumber };
     setSaving(true);
     try {
       const answer = await api<StudentResponse>('/student/faculty', { method: 'PUT', body: payload });
@@ -170,6 +166,14 @@ function FacultyForm({ student }: { student: Student }) {
     } finally {
       setSaving(false);
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (saving || !complete || lockedUntil) {
+      event.preventDefault();
+      return;
+    }
+    void form.handleSubmit(save, toastFirstError(form, () => true))(event);
   };
 
   const buttonLabel = saving ? (hasExisting ? 'Updating...' : 'Saving...') : complete ? 'Save Changes' : 'Fill Required Fields';
@@ -190,55 +194,55 @@ function FacultyForm({ student }: { student: Student }) {
           <legend className="sr-only">Your faculty details</legend>
           <Field label="Faculty" required>
             <Select
-              name="faculty"
               placeholder="Select Faculty"
               options={FACULTY_OPTIONS}
-              value={values.faculty}
-              onChange={(e) => setValues((current) => ({ ...current, faculty: e.target.value, department: '' }))}
+              {...form.register('faculty', { onChange: () => form.setValue('department', '') })}
             />
           </Field>
           <Field label="Department" required hint={values.faculty ? undefined : 'Choose a faculty first'}>
             <Select
-              name="department"
               placeholder="Select Department"
               disabled={!values.faculty}
               options={departments.map((department) => ({ value: department, label: department }))}
-              value={values.department}
-              onChange={(e) => set('department', e.target.value)}
+              {...form.register('department')}
             />
           </Field>
           <Field label="Year of Study" required>
             <Select
-              name="yearOfStudy"
               placeholder="Select Year"
               options={YEAR_OPTIONS}
-              value={values.yearOfStudy}
-              onChange={(e) => set('yearOfStudy', e.target.value as YearOfStudy | '')}
+              {...form.register('yearOfStudy')}
             />
           </Field>
           <Field label="Student Number">
             <Input name="studentNumber" readOnly value={student.studentNumber} />
           </Field>
           <Field label="Academic Year" required hint="4 digits, for example 2025">
-            <Input
+            <Controller
+              control={form.control}
               name="academicYear"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={LIMITS.academicYearDigits}
-              pattern="[0-9]{4}"
-              placeholder={String(new Date().getFullYear())}
-              value={values.academicYear}
-              // Keystrokes that are not digits are ignored.
-              onChange={(e) => set('academicYear', e.target.value.replace(/\D/g, '').slice(0, LIMITS.academicYearDigits))}
+              render={({ field }) => (
+                <Input
+                  ref={field.ref}
+                  name={field.name}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={LIMITS.academicYearDigits}
+                  pattern="[0-9]{4}"
+                  placeholder={String(new Date().getFullYear())}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  // Keystrokes that are not digits are ignored.
+                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, LIMITS.academicYearDigits))}
+                />
+              )}
             />
           </Field>
           <Field label="Semester" required>
             <Select
-              name="semester"
               placeholder="Select Semester"
               options={SEMESTER_OPTIONS}
-              value={values.semester}
-              onChange={(e) => set('semester', e.target.value as Semester | '')}
+              {...form.register('semester')}
             />
           </Field>
         </fieldset>

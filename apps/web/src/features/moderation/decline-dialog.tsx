@@ -1,13 +1,14 @@
 // Declining a listing: the seller reads the reason, so one is required. Common reasons are one tap
 // away and can be edited or added to. The reason field has focus from the start (the moderator's next
 // step is to type), and gets it back when the reason is missing, so the error is read where it is fixed.
-import { useRef, useState, type FormEvent, type RefObject } from 'react';
-import { LISTING_DECLINE_REASONS, declineListingSchema, firstIssueMessage, type Book } from '@reshelf/shared';
+import { useRef, type RefObject } from 'react';
+import { LISTING_DECLINE_REASONS, declineListingSchema, type Book } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { FormField } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
+import { useSchemaForm } from '../../lib/schema-form';
 
 export interface DeclineDialogProps {
   book: Book | null;
@@ -33,20 +34,14 @@ interface DeclineFormProps {
 }
 
 function DeclineForm({ reasonRef, busy, onCancel, onDecline }: DeclineFormProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(declineListingSchema, { reason: '' }, { shouldFocusError: false });
+  const reason = form.watch('reason');
+  const { ref: registerRef, ...reasonField } = form.field('reason');
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = declineListingSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
-      reasonRef.current?.focus();
-      return;
-    }
-    setError(undefined);
-    onDecline(parsed.data.reason);
-  };
+  const onSubmit = form.handleSubmit(
+    (values) => onDecline(values.reason),
+    () => reasonRef.current?.focus(),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -59,8 +54,8 @@ function DeclineForm({ reasonRef, busy, onCancel, onDecline }: DeclineFormProps)
               type="button"
               aria-pressed={reason === choice}
               onClick={() => {
-                setReason(choice);
-                setError(undefined);
+                form.setValue('reason', choice);
+                form.clearErrors('reason');
               }}
               className={cn(
                 'min-h-11 rounded-full border px-4 py-2 text-left text-sm font-medium transition-colors',
@@ -72,17 +67,16 @@ function DeclineForm({ reasonRef, busy, onCancel, onDecline }: DeclineFormProps)
           ))}
         </div>
       </fieldset>
-      <Field label="Reason for the seller" required error={error} hint="The seller sees this in their notice and on the listing.">
+      <FormField form={form} name="reason" label="Reason for the seller" required hint="The seller sees this in their notice and on the listing.">
         <Textarea
-          ref={reasonRef}
-          value={reason}
-          rows={3}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setError(undefined);
+          ref={(element) => {
+            registerRef(element);
+            reasonRef.current = element;
           }}
+          rows={3}
+          {...reasonField}
         />
-      </Field>
+      </FormField>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel

@@ -15,23 +15,15 @@ import {
 } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
-import { PhotoGallery } from './photo-gallery';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
-      <dd className="mt-0.5 break-words text-ink-900">{children}</dd>
-    </div>
-  );
-}
+import { DetailRow } from '../../components/ui/detail-row';
+import { PhotoGallery } from '../../components/ui/photo-gallery';
 
 export function ListingReview({ book, actions }: { book: Book; actions?: ReactNode }) {
-  const status = book.status === 'declined' || (book.status as string) === 'rejected' ? 'declined' : book.status;
+  const { status } = book;
   return (
     <Card className="p-4 sm:p-6">
       <article aria-labelledby={`review-${book.id}`} className="grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
-        <PhotoGallery images={book.images} title={book.title} />
+        <PhotoGallery layout="grid" images={book.images} title={book.title} />
         <div className="flex min-w-0 flex-col">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
@@ -48,15 +40,15 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
           </div>
 
           <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
-            <Detail label="ISBN">{book.isbn}</Detail>
-            <Detail label="Publisher">{book.publisher}</Detail>
-            <Detail label="Year">{book.publicationYear}</Detail>
-            <Detail label="Edition">{book.edition}</Detail>
-            <Detail label="Pages">{book.numberOfPages}</Detail>
-            <Detail label="Language">{LANGUAGE_LABELS[book.language] ?? book.language}</Detail>
-            <Detail label="Category">{CATEGORY_LABELS[book.category] ?? book.category}</Detail>
-            <Detail label="Study level">{STUDY_LEVEL_LABELS[book.studyLevel] ?? book.studyLevel}</Detail>
-            <Detail label="Condition">{CONDITION_LABELS[book.condition] ?? book.condition}</Detail>
+            <DetailRow layout="cell" label="ISBN">{book.isbn}</DetailRow>
+            <DetailRow layout="cell" label="Publisher">{book.publisher}</DetailRow>
+            <DetailRow layout="cell" label="Year">{book.publicationYear}</DetailRow>
+            <DetailRow layout="cell" label="Edition">{book.edition}</DetailRow>
+            <DetailRow layout="cell" label="Pages">{book.numberOfPages}</DetailRow>
+            <DetailRow layout="cell" label="Language">{LANGUAGE_LABELS[book.language] ?? book.language}</DetailRow>
+            <DetailRow layout="cell" label="Category">{CATEGORY_LABELS[book.category] ?? book.category}</DetailRow>
+            <DetailRow layout="cell" label="Study level">{STUDY_LEVEL_LABELS[book.studyLevel] ?? book.studyLevel}</DetailRow>
+            <DetailRow layout="cell" label="Condition">{CONDITION_LABELS[book.condition] ?? book.condition}</DetailRow>
           </dl>
 
           <div className="mt-4 text-sm">

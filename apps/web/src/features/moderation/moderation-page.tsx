@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheckBig, X } from 'lucide-react';
-import type { Book, BookStatus, ListResponse } from '@reshelf/shared';
+import type { Book, BookStatus } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -13,14 +13,14 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { QUEUE_PAGE_SIZE, approveListing, declineListing, fetchListings, moderationKeys } from './api';
+import { QUEUE_PAGE_SIZE, approveListing, declineListing, listingsQuery, moderationKeys } from './api';
 import { DeclineDialog } from './decline-dialog';
 import { ListingReview } from './listing-review';
 import { PackageOrdersPanel } from './package-orders-panel';
 
-export const LISTING_APPROVED = 'Listing approved';
-export const LISTING_DECLINED = 'Listing declined';
-export const NOTHING_TO_REVIEW = 'Nothing waiting for review';
+const LISTING_APPROVED = 'Listing approved';
+const LISTING_DECLINED = 'Listing declined';
+const NOTHING_TO_REVIEW = 'Nothing waiting for review';
 
 const EMPTY: Record<BookStatus, { title: string; text: string }> = {
   pending: { title: NOTHING_TO_REVIEW, text: 'New listings appear here as sellers submit them.' },
@@ -33,21 +33,14 @@ function ListingsPanel({ status }: { status: BookStatus }) {
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<Book | null>(null);
-  const listings = useQuery(
-    {
-      queryKey: moderationKeys.books(status, page),
-      queryFn: ({ signal }) => fetchListings(status, page, signal),
-      placeholderData: keepPreviousData,
-    },
-    client,
-  );
+  const listings = useQuery({ ...listingsQuery(status, page), placeholderData: keepPreviousData });
 
   /** The decided listing leaves this list at once; the other lists catch up from the server. */
   const settle = (book: Book) => {
-    client.setQueryData<ListResponse<Book>>(moderationKeys.books(status, page), (current) =>
+    client.setQueryData(listingsQuery(status, page).queryKey, (current) =>
       current ? { ...current, items: current.items.filter((item) => item.id !== book.id), total: current.total - 1 } : current,
     );
-    void client.invalidateQueries({ queryKey: ['admin', 'books'] });
+    void client.invalidateQueries({ queryKey: moderationKeys.books });
   };
 
   const approve = async (book: Book) => {

@@ -13,7 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
-import { advancePackageOrder, fetchPackageOrders, moderationKeys, type PackageOrder, type PackageOrderStatus } from './api';
+import { advancePackageOrder, deskPackageOrdersQuery, moderationKeys, type PackageOrder, type PackageOrderStatus } from './api';
 
 const STATUS_LABELS: Record<PackageOrderStatus, string> = {
   requested: 'Requested',
@@ -34,17 +34,14 @@ const FILTERS = [
   ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })),
 ];
 
-export const PACKAGE_CONFIRMED = 'Package order confirmed';
-export const PACKAGE_COLLECTED = 'Package order marked collected';
+const PACKAGE_CONFIRMED = 'Package order confirmed';
+const PACKAGE_COLLECTED = 'Package order marked collected';
 
 export function PackageOrdersPanel() {
   const client = useQueryClient();
   const [status, setStatus] = useState('requested');
   const [busy, setBusy] = useState<string | null>(null);
-  const orders = useQuery(
-    { queryKey: moderationKeys.packageOrders(status), queryFn: ({ signal }) => fetchPackageOrders(status, signal) },
-    client,
-  );
+  const orders = useQuery(deskPackageOrdersQuery(status));
 
   const act = async (order: PackageOrder, action: 'confirm' | 'collect') => {
     setBusy(order.id);
@@ -55,7 +52,7 @@ export function PackageOrdersPanel() {
       toast.error(serverErrorText(error, 'Failed to update the package order'));
     } finally {
       setBusy(null);
-      void client.invalidateQueries({ queryKey: ['admin', 'package-orders'] });
+      void client.invalidateQueries({ queryKey: moderationKeys.packageOrders });
     }
   };
 

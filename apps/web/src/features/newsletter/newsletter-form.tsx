@@ -1,38 +1,48 @@
 // The footer's newsletter sign-up: checks the address with the shared rules first (the first problem
 // is toasted), then POST /api/v1/newsletter.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
 import { MESSAGES } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
+import { firstError, useFirstIssueForm } from '../../lib/form';
+
+/** The rules arrive on the first submit, so zod stays out of the landing page's JS. */
+const loadSchema = () => import('./newsletter-rules').then((rules) => rules.newsletterSchema);
 
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
+  const form = useFirstIssueForm(loadSchema, { email: '' });
   const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
   const inputId = useId();
   const hintId = useId();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    setSending(true);
-    const { newsletterSchema } = await import('./newsletter-rules');
-    const parsed = newsletterSchema.safeParse({ email });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? MESSAGES.newsletterInvalidEmail);
-      setSending(false);
-      return;
-    }
+  const subscribe = async (values: { email: string }) => {
     try {
-      await api('/newsletter', { method: 'POST', body: parsed.data });
+      await api('/newsletter', { method: 'POST', body: values });
       toast.success(MESSAGES.newsletterSubscribed);
-      setEmail('');
+      form.reset({ email: '' });
     } catch (error) {
       toast.error(error instanceof ApiError && error.status !== 0 && error.message ? error.message : MESSAGES.newsletterFailed);
     } finally {
+      sendingRef.current = false;
       setSending(false);
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (sendingRef.current) {
+      event.preventDefault();
+      return;
+    }
+    sendingRef.current = true;
+    setSending(true);
+    void form.handleSubmit(subscribe, (errors) => {
+      toast.error(firstError(errors)?.message || MESSAGES.newsletterInvalidEmail);
+      sendingRef.current = false;
+      setSending(false);
+    })(event);
   };
 
   return (
@@ -52,13 +62,11 @@ export function NewsletterForm() {
           <input
             id={inputId}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
             placeholder="you@uj.ac.za"
             aria-describedby={hintId}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...form.register('email')}
             className="h-11 w-full rounded-full border-0 bg-white pr-4 pl-10 text-base text-ink-900 placeholder:text-ink-500 focus:ring-3 focus:ring-brand-300 focus:outline-none"
           />
         </div>

@@ -1,37 +1,36 @@
 // Server state of one order: the order, its messages, and every action on it (accept with a meetup,
 // decline, cancel, confirm the handover, review, send a message). Answers go straight into the cache,
 // and so do the realtime events (see order-page.tsx). Every action acts once however fast it is tapped.
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderResponse, ReviewBody } from '@reshelf/shared';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderMessageResponse, OrderResponse, ReviewBody } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { buyerSummaryQuery, orderKeys } from '../../lib/orders';
 import { useAction } from '../../lib/use-action';
 
-export const orderKeys = {
-  order: (id: string) => ['orders', 'detail', id] as const,
-  messages: (id: string) => ['orders', 'messages', id] as const,
-};
-
-export function useOrder(id: string) {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: orderKeys.order(id),
+export const orderQuery = (id: string) =>
+  queryOptions({
+    queryKey: orderKeys.detail(id),
     queryFn: ({ signal }) => api<OrderResponse>(`/orders/${encodeURIComponent(id)}`, { signal }).then((answer) => answer.order),
-  }, client);
-}
+  });
 
-export function useOrderMessages(id: string, enabled = true) {
-  const client = useQueryClient();
-  return useQuery({
+export const orderMessagesQuery = (id: string) =>
+  queryOptions({
     queryKey: orderKeys.messages(id),
     queryFn: ({ signal }) =>
       api<ListResponse<OrderMessage>>(`/orders/${encodeURIComponent(id)}/messages`, { signal }).then((answer) => answer.items),
-    enabled,
-  }, client);
+  });
+
+export function useOrder(id: string) {
+  return useQuery(orderQuery(id));
+}
+
+export function useOrderMessages(id: string, enabled = true) {
+  return useQuery({ ...orderMessagesQuery(id), enabled });
 }
 
 /** Adds a message to the cached list once (the sender sees it from the POST answer and the socket). */
 export function addMessageToCache(client: QueryClient, orderId: string, message: OrderMessage) {
-  client.setQueryData<OrderMessage[]>(orderKeys.messages(orderId), (current) => {
+  client.setQueryData(orderMessagesQuery(orderId).queryKey, (current) => {
     if (!current) return current;
     if (current.some((existing) => existing.id === message.id)) return current;
     return [...current, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -40,10 +39,10 @@ export function addMessageToCache(client: QueryClient, orderId: string, message:
 
 /** Puts a fresh copy of the order in the cache, keeping what a realtime copy may lack. */
 export function putOrderInCache(client: QueryClient, order: Order) {
-  client.setQueryData<Order>(orderKeys.order(order.id), (current) => ({ ...current, ...order }));
+  client.setQueryData(orderQuery(order.id).queryKey, (current) => ({ ...current, ...order }));
   // Lists (home, transactions) show the status too.
-  void client.invalidateQueries({ queryKey: ['orders', 'list'] });
-  void client.invalidateQueries({ queryKey: ['buyer', 'summary'] });
+  void client.invalidateQueries({ queryKey: orderKeys.lists });
+  void client.invalidateQueries({ queryKey: buyerSummaryQuery.queryKey });
 }
 
 function useOrderAction<TVariables>(call: (variables: TVariables) => Promise<OrderResponse>) {
@@ -77,10 +76,10 @@ export function useReviewOrder(id: string) {
   return useAction({
     mutationFn: (body: ReviewBody) => api(path(id, 'review'), { method: 'POST', body }),
     onSuccess: (_answer, body) => {
-      client.setQueryData<Order>(orderKeys.order(id), (current) =>
+      client.setQueryData(orderQuery(id).queryKey, (current) =>
         current ? { ...current, myReview: { rating: body.rating, comment: body.comment ?? null } } : current,
       );
-      void client.invalidateQueries({ queryKey: orderKeys.order(id) });
+      void client.invalidateQueries({ queryKey: orderQuery(id).queryKey });
     },
   });
 }
@@ -89,7 +88,7 @@ export function useSendMessage(id: string) {
   const client = useQueryClient();
   return useAction({
     mutationFn: (body: string) =>
-      api<{ message: OrderMessage }>(path(id, 'messages'), { method: 'POST', body: { body } }).then((answer) => answer.message),
+      api<OrderMessageResponse>(path(id, 'messages'), { method: 'POST', body: { body } }).then((answer) => answer.message),
     onSuccess: (message) => addMessageToCache(client, id, message),
   });
 }

@@ -8,7 +8,7 @@ const ADDRESS = /\bhttps?:\/\/[^\s<>"]+/gi;
 const TRAILING = /[.,;:!?'")\]}]+$/;
 
 /** The text as pieces: plain strings and http(s) addresses, in order. */
-export function splitLinks(text: string): Array<{ text: string; href?: string }> {
+function splitLinks(text: string): Array<{ text: string; href?: string }> {
   const pieces: Array<{ text: string; href?: string }> = [];
   let last = 0;
   for (const match of text.matchAll(ADDRESS)) {

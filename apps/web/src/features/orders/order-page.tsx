@@ -4,7 +4,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, Search, ShieldCheck } from 'lucide-react';
-import { CONDITION_LABELS, ORDER_STATUS_LABELS, formatDate, formatRand, orderReference } from '@reshelf/shared';
+import { CONDITION_LABELS, ORDER_STATUS_LABELS, endedWithoutSale, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -13,13 +13,14 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
-import type { Order } from '@reshelf/shared';
+import type { ENDED_WITHOUT_SALE_STATUSES, Order } from '@reshelf/shared';
 import { useRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   addMessageToCache,
-  orderKeys,
+  orderMessagesQuery,
+  orderQuery,
   putOrderInCache,
   useCancelOrder,
   useCompleteOrder,
@@ -34,7 +35,7 @@ import { StatusTimeline } from './components/status-timeline';
 import { formatDateTime } from './meetup-time';
 import { useQueryClient } from '@tanstack/react-query';
 
-export const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
+const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
 
 function Panel({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
   return (
@@ -48,7 +49,7 @@ function Panel({ title, children, icon }: { title: string; children: ReactNode; 
   );
 }
 
-export function SafetyTips() {
+function SafetyTips() {
   return (
     <aside aria-labelledby="safety-tips-title" className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6">
       <h2 id="safety-tips-title" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
@@ -67,21 +68,22 @@ export function SafetyTips() {
 
 type Role = 'buyer' | 'seller';
 
-const ENDED_WITHOUT_SALE: Partial<Record<Order['status'], string>> = {
+/** What each way of ending without a sale (the statuses the server closes the conversation for) says. */
+const ENDED_WITHOUT_SALE: Record<(typeof ENDED_WITHOUT_SALE_STATUSES)[number], string> = {
   declined: 'This request was declined, so the conversation is closed.',
   cancelled: 'This order was cancelled, so the conversation is closed.',
   expired: 'This request expired, so the conversation is closed.',
 };
 
 /** Where the buyer looks next: the catalogue searched for the same title. */
-export function anotherCopyPath(order: Order): string {
+function anotherCopyPath(order: Order): string {
   return `/buyer/books?q=${encodeURIComponent(order.book.title)}`;
 }
 
 /** What replaces the message box once an order ended without a sale; undefined while it can still go ahead. */
 function closedNote(order: Order, as: Role): ReactNode {
-  const ended = ENDED_WITHOUT_SALE[order.status];
-  if (!ended) return undefined;
+  if (!endedWithoutSale(order.status)) return undefined;
+  const ended = ENDED_WITHOUT_SALE[order.status as (typeof ENDED_WITHOUT_SALE_STATUSES)[number]];
   if (as === 'seller') return <p>{ended} The book is back in the catalogue.</p>;
   return (
     <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -218,7 +220,7 @@ export interface OrderPageProps {
   area: Role;
 }
 
-export function OrderPage({ area }: OrderPageProps) {
+function OrderPage({ area }: OrderPageProps) {
   const { id = '' } = useParams();
   const { student } = useSession();
   const client = useQueryClient();
@@ -233,8 +235,8 @@ export function OrderPage({ area }: OrderPageProps) {
       },
       // Events sent while the connection was down are lost: fetch the current state.
       onReconnect: () => {
-        void client.invalidateQueries({ queryKey: orderKeys.order(id) });
-        void client.invalidateQueries({ queryKey: orderKeys.messages(id) });
+        void client.invalidateQueries({ queryKey: orderQuery(id).queryKey });
+        void client.invalidateQueries({ queryKey: orderMessagesQuery(id).queryKey });
       },
     },
     Boolean(student),

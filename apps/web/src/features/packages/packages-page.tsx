@@ -5,28 +5,25 @@
 // to log in as a buyer to order, then comes back to the package they had open (it is in the address).
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { BookCopy, ExternalLink, LogIn, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
-import { formatRand, type PackagesResponse, type TextbookPackage } from '@reshelf/shared';
+import { formatRand, type TextbookPackage } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { api, errorMessage } from '../../lib/api';
-import { addToCart, cartQuery } from '../../lib/cart';
+import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useAction } from '../../lib/use-action';
-import { useQueryClient } from '@tanstack/react-query';
+import { useAddPackageToCart, usePackages } from './api';
 
 /** The address parameter naming the open package, so a package can be linked to and login returns to it. */
-export const PACKAGE_PARAM = 'package';
+const PACKAGE_PARAM = 'package';
 
 /** Where a buyer orders `id`: the buyer area's packages page with that package open. */
-export function buyerPackagePath(id: string): string {
+function buyerPackagePath(id: string): string {
   return `/buyer/packages?${new URLSearchParams({ [PACKAGE_PARAM]: id }).toString()}`;
 }
 
@@ -36,24 +33,6 @@ export const CUSTOM_REQUEST_TEXT =
 /** The chat link of a custom request: wa.me with the number's digits and the prefilled text. */
 export function customRequestLink(contactNumber: string): string {
   return `https://wa.me/${contactNumber.replace(/\D/g, '')}?text=${encodeURIComponent(CUSTOM_REQUEST_TEXT)}`;
-}
-
-function usePackages() {
-  const client = useQueryClient();
-  return useQuery({
-    queryKey: ['packages'],
-    queryFn: ({ signal }) => api<PackagesResponse>('/packages', { signal }).then((answer) => answer.items),
-    staleTime: 5 * 60_000,
-  }, client);
-}
-
-/** Adds a package once however fast Add to Cart is tapped; the cart (and the nav's count) update from the answer. */
-function useAddPackageToCart() {
-  const client = useQueryClient();
-  return useAction({
-    mutationFn: (id: string) => addToCart('package', id),
-    onSuccess: (cart) => client.setQueryData(cartQuery.queryKey, cart),
-  });
 }
 
 function bookCount(pkg: TextbookPackage): string {
@@ -194,7 +173,7 @@ export interface PackagesPageProps {
   area: 'public' | 'buyer';
 }
 
-export function PackagesPage({ area }: PackagesPageProps) {
+function PackagesPage({ area }: PackagesPageProps) {
   usePageTitle('Textbook Packages', 'Textbook packages for South African university courses: every book for the year in one bundle.');
   const packages = usePackages();
   const [params, setParams] = useSearchParams();

@@ -1,20 +1,34 @@
 // The seller's server state: every listing of the signed-in seller, their order requests, and the
 // edit / withdraw calls (listing a book, with its upload progress, is photo-upload.ts), all through one
 // TanStack Query cache so every page stays in step.
-import type { Book, BookResponse, ListingEditBody, ListResponse, Order } from '@reshelf/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { LIMITS, type Book, type BookResponse, type ListingEditBody, type ListResponse, type Order } from '@reshelf/shared';
 import { api } from '../../lib/api';
 import { uploadListing, type UploadProgress } from './photo-upload';
 
-/** The server's largest page for the seller's own list. */
-const SELLER_PAGE_SIZE = 100;
+/** The server's largest page, so the seller's whole list takes as few requests as it can. */
+const SELLER_PAGE_SIZE = LIMITS.maxPageSize;
 
 export const sellingKeys = {
   books: ['seller', 'books'] as const,
   orders: (status: string) => ['seller', 'orders', status] as const,
 };
 
+/** Every listing of the seller (Seller Home's counters, My Books, Transactions). */
+export const sellerBooksQuery = queryOptions({
+  queryKey: sellingKeys.books,
+  queryFn: ({ signal }) => fetchAllSellerBooks(signal),
+});
+
+/** The seller's orders in the given statuses (comma-separated). */
+export const sellerOrdersQuery = (status: string) =>
+  queryOptions({
+    queryKey: sellingKeys.orders(status),
+    queryFn: ({ signal }) => fetchSellerOrders(status, signal),
+  });
+
 /** Every listing of the seller, newest first (the counters and the transactions need them all). */
-export async function fetchAllSellerBooks(signal?: AbortSignal): Promise<Book[]> {
+async function fetchAllSellerBooks(signal?: AbortSignal): Promise<Book[]> {
   const books: Book[] = [];
   for (let page = 1; ; page += 1) {
     const answer = await api<ListResponse<Book>>(`/seller/books?page=${page}&pageSize=${SELLER_PAGE_SIZE}`, { signal });
@@ -24,8 +38,8 @@ export async function fetchAllSellerBooks(signal?: AbortSignal): Promise<Book[]>
 }
 
 /** The seller's orders in the given statuses (comma-separated), newest first; one page is plenty here. */
-export async function fetchSellerOrders(status: string, signal?: AbortSignal): Promise<Order[]> {
-  const answer = await api<ListResponse<Order>>(`/orders?as=seller&status=${encodeURIComponent(status)}&pageSize=50`, { signal });
+async function fetchSellerOrders(status: string, signal?: AbortSignal): Promise<Order[]> {
+  const answer = await api<ListResponse<Order>>(`/orders?as=seller&status=${encodeURIComponent(status)}&pageSize=${LIMITS.maxPageSize}`, { signal });
   return answer.items;
 }
 

@@ -1,11 +1,10 @@
-// How a listing's moderation state and availability read and look in the seller area. The old
-// 'rejected' is the same as 'declined' everywhere.
+// How a listing's moderation state and availability read and look in the seller area.
 import { AVAILABILITY_LABELS, BOOK_STATUS_LABELS, type Availability, type BookStatus } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 
-/** 'rejected' (older data) folds into 'declined'; anything unknown is treated as pending review. */
+/** A listing's moderation state; anything unknown is treated as pending review. */
 export function normaliseStatus(status: string): BookStatus {
-  if (status === 'rejected' || status === 'declined') return 'declined';
+  if (status === 'declined') return 'declined';
   if (status === 'approved') return 'approved';
   return 'pending';
 }

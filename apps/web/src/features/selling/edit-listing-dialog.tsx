@@ -3,20 +3,11 @@
 // optionally, a new set of 4 to 6 photos with upload progress. A listing that changes goes back to
 // review, and the dialog says so before saving. Only what changed is sent.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useController, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  CONDITIONS,
-  CONDITION_LABELS,
-  LANGUAGES,
-  LANGUAGE_LABELS,
   LIMITS,
   MESSAGES,
-  STUDY_LEVELS,
-  STUDY_LEVEL_LABELS,
-  fieldErrors,
-  firstIssueMessage,
   listingEditFormSchema,
   type Book,
   type FilteredListingField,
@@ -26,16 +17,18 @@ import {
 import { Checkbox } from '../../components/ui/checkbox';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { Field } from '../../components/ui/field';
+import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
+import { firstError } from '../../lib/form';
+import { useSchemaForm } from '../../lib/schema-form';
 import { serverErrorText } from '../../lib/session';
 import { editListing, sellingKeys } from './api';
 import { normaliseStatus } from './book-status';
-import { filterListingInput } from './listing-input';
+import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from './listing-input';
 import type { UploadProgress } from './photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './sell/image-picker';
 import { useLast } from './use-last';
@@ -44,12 +37,6 @@ export const LISTING_UPDATED = 'Listing updated';
 export const LISTING_UPDATE_FAILED = 'Failed to update listing';
 export const NOTHING_CHANGED = 'Nothing has changed';
 export const BACK_TO_REVIEW = 'Saving changes sends this listing back for review; buyers will not see it until it is approved again.';
-
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
-const LANGUAGE_OPTIONS = options(LANGUAGES, LANGUAGE_LABELS);
-const CATEGORY_OPTIONS = options(CATEGORIES, CATEGORY_LABELS);
-const STUDY_LEVEL_OPTIONS = options(STUDY_LEVELS, STUDY_LEVEL_LABELS);
-const CONDITION_OPTIONS = options(CONDITIONS, CONDITION_LABELS);
 
 type EditValues = Record<ListingField, string>;
 
@@ -78,8 +65,6 @@ function changesOf(book: Book, edit: ListingEditBody): ListingEditBody {
   return Object.fromEntries(Object.entries(edit).filter(([name, value]) => value !== undefined && value !== current[name])) as ListingEditBody;
 }
 
-const FILTERED = new Set<string>(['title', 'author', 'publisher', 'edition', 'price', 'numberOfPages', 'publicationYear', 'isbn']);
-
 export function EditListingDialog({ book, onClose }: { book: Book | null; onClose: () => void }) {
   const shown = useLast(book);
   return (
@@ -89,51 +74,60 @@ export function EditListingDialog({ book, onClose }: { book: Book | null; onClos
   );
 }
 
+/** A text field whose keystrokes pass the listing's filters (a keystroke they refuse changes nothing). */
+function ListingText({
+  control,
+  name,
+  inputMode,
+  onEdit,
+}: {
+  control: Control<EditValues, unknown, ListingEditBody>;
+  name: ListingField;
+  inputMode?: 'decimal' | 'numeric';
+  /** Called after each accepted keystroke (the field's problem goes as it is being fixed). */
+  onEdit: () => void;
+}) {
+  const { field } = useController({ control, name });
+  return (
+    <Input
+      ref={field.ref}
+      name={field.name}
+      autoComplete="off"
+      value={field.value}
+      inputMode={inputMode}
+      onBlur={field.onBlur}
+      onChange={(event) => {
+        const accepted = FILTERED_FIELDS.has(name) ? filterListingInput(name as FilteredListingField, event.target.value) : event.target.value;
+        if (accepted === null) return;
+        field.onChange(accepted);
+        onEdit();
+      }}
+    />
+  );
+}
+
 function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
   const client = useQueryClient();
-  const [values, setValues] = useState<EditValues>(() => valuesOf(book));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm<EditValues, ListingEditBody>(listingEditFormSchema, valuesOf(book), { shouldFocusError: false });
   const [saving, setSaving] = useState(false);
   const busy = useRef(false);
   const [replacePhotos, setReplacePhotos] = useState(false);
   const [photos, setPhotos] = useState<PickedImage[]>([]);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const set = (name: ListingField, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const next = { ...current };
-      delete next[name];
-      return next;
-    });
-  };
   // Previews are object URLs: release the ones still shown when the dialog closes.
   const shownPhotos = useRef(photos);
   shownPhotos.current = photos;
   useEffect(() => () => shownPhotos.current.forEach(revokePreview), []);
   const tooFewPhotos = replacePhotos && photos.length < LIMITS.minImages;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // A ref, not state: a second tap before React re-renders must not save twice.
-    if (busy.current) return;
-    const parsed = listingEditFormSchema.safeParse(values);
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      toast.error(firstIssueMessage(parsed.error));
-      const first = Object.keys(found)[0];
-      if (first) document.getElementById(`edit-${first}`)?.focus();
-      return;
-    }
-    const changes = changesOf(book, parsed.data);
+  const save = async (edit: ListingEditBody) => {
+    const changes = changesOf(book, edit);
     if (Object.keys(changes).length === 0 && !replacePhotos) {
+      busy.current = false;
       toast.info(NOTHING_CHANGED);
       onDone();
       return;
     }
-    setErrors({});
-    busy.current = true;
     setSaving(true);
     try {
       const files = replacePhotos ? await Promise.all(photos.map((photo) => photo.prepared)) : undefined;
@@ -148,7 +142,9 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
       await client.invalidateQueries({ queryKey: sellingKeys.books });
       onDone();
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      if (error instanceof ApiError && error.fields) {
+        for (const [name, message] of Object.entries(error.fields)) form.setError(name as ListingField, { type: 'server', message });
+      }
       toast.error(serverErrorText(error, LISTING_UPDATE_FAILED));
     } finally {
       busy.current = false;
@@ -157,29 +153,33 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // A ref, not state: a second tap before React re-renders must not save twice.
+    if (busy.current) {
+      event.preventDefault();
+      return;
+    }
+    busy.current = true;
+    void form.handleSubmit(save, (errors) => {
+      busy.current = false;
+      const first = firstError(errors);
+      if (!first) return;
+      toast.error(first.message);
+      document.getElementById(`edit-${first.name}`)?.focus();
+    })(event);
+  };
+
   const field = (name: ListingField, label: string, control: ReactNode, required = true) => (
-    <Field id={`edit-${name}`} label={label} required={required} error={errors[name]}>
+    <FormField form={form} name={name} id={`edit-${name}`} label={label} required={required}>
       {control}
-    </Field>
+    </FormField>
   );
 
-  const text = (name: ListingField, extra: { inputMode?: 'decimal' | 'numeric' | 'text' } = {}) => (
-    <Input
-      name={name}
-      autoComplete="off"
-      value={values[name]}
-      inputMode={extra.inputMode}
-      onChange={(event) => {
-        if (!FILTERED.has(name)) return set(name, event.target.value);
-        const accepted = filterListingInput(name as FilteredListingField, event.target.value);
-        if (accepted !== null) set(name, accepted);
-      }}
-    />
+  const text = (name: ListingField, extra: { inputMode?: 'decimal' | 'numeric' } = {}) => (
+    <ListingText control={form.control} name={name} inputMode={extra.inputMode} onEdit={() => form.clearErrors(name)} />
   );
 
-  const select = (name: ListingField, choices: { value: string; label: string }[]) => (
-    <Select name={name} value={values[name]} onChange={(event) => set(name, event.target.value)} options={choices} />
-  );
+  const select = (name: ListingField, choices: { value: string; label: string }[]) => <Select {...form.field(name)} options={choices} />;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-w-0 flex-col gap-4">
@@ -205,17 +205,8 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
         {field('price', 'Price (R)', text('price', { inputMode: 'decimal' }))}
         {field('numberOfPages', 'Number of Pages', text('numberOfPages', { inputMode: 'numeric' }))}
       </div>
-      {field(
-        'description',
-        'Description',
-        <Textarea name="description" value={values.description} onChange={(event) => set('description', event.target.value)} rows={4} />,
-      )}
-      {field(
-        'additionalNotes',
-        'Additional Notes (optional)',
-        <Textarea name="additionalNotes" value={values.additionalNotes} onChange={(event) => set('additionalNotes', event.target.value)} rows={2} />,
-        false,
-      )}
+      {field('description', 'Description', <Textarea {...form.field('description')} rows={4} />)}
+      {field('additionalNotes', 'Additional Notes (optional)', <Textarea {...form.field('additionalNotes')} rows={2} />, false)}
       <Checkbox checked={replacePhotos} onChange={(event) => setReplacePhotos(event.target.checked)} label="Replace the photos" disabled={saving} />
       {replacePhotos && <ImagePicker images={photos} onChange={setPhotos} disabled={saving} progress={progress?.photos} />}
       <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -1,5 +1,36 @@
-// The listing fields' keystroke filters (packages/shared/src/schemas/listing.ts) as the wizard and the edit dialog apply them.
-import { acceptsListingInput, type FilteredListingField } from '@reshelf/shared';
+// What the wizard and the edit dialog share about a listing's fields: the choices of the select fields
+// and the keystroke filters (packages/shared/src/schemas/listing.ts) as both apply them.
+import {
+  CATEGORIES,
+  CATEGORY_LABELS,
+  CONDITIONS,
+  CONDITION_LABELS,
+  LANGUAGES,
+  LANGUAGE_LABELS,
+  STUDY_LEVELS,
+  STUDY_LEVEL_LABELS,
+  acceptsListingInput,
+  type FilteredListingField,
+} from '@reshelf/shared';
+
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((value) => ({ value, label: labels[value] }));
+
+export const LANGUAGE_OPTIONS = options(LANGUAGES, LANGUAGE_LABELS);
+export const CATEGORY_OPTIONS = options(CATEGORIES, CATEGORY_LABELS);
+export const STUDY_LEVEL_OPTIONS = options(STUDY_LEVELS, STUDY_LEVEL_LABELS);
+export const CONDITION_OPTIONS = options(CONDITIONS, CONDITION_LABELS);
+
+/** The fields whose keystrokes pass a filter; the others take any text. */
+export const FILTERED_FIELDS: ReadonlySet<string> = new Set<FilteredListingField>([
+  'title',
+  'author',
+  'publisher',
+  'edition',
+  'price',
+  'numberOfPages',
+  'publicationYear',
+  'isbn',
+]);
 
 /**
  * The field's new text, or null to ignore the keystroke. Phone keyboards in South Africa type a

@@ -8,19 +8,19 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Skeleton } from '../../components/ui/skeleton';
+import { SkeletonCard } from '../../components/ui/skeleton-card';
 import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fetchAllSellerBooks, sellingKeys, withdrawListing } from './api';
+import { sellerBooksQuery, withdrawListing } from './api';
 import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { EditListingDialog } from './edit-listing-dialog';
 import { LoadError } from './load-error';
 import { useLast } from './use-last';
 
-export const LISTING_WITHDRAWN = 'Listing withdrawn';
-export const WITHDRAW_FAILED = 'Failed to withdraw listing';
+const LISTING_WITHDRAWN = 'Listing withdrawn';
+const WITHDRAW_FAILED = 'Failed to withdraw listing';
 
 function BookCard({ book, onEdit, onWithdraw }: { book: Book; onEdit: () => void; onWithdraw: () => void }) {
   const declined = normaliseStatus(book.status) === 'declined';
@@ -86,8 +86,8 @@ function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => v
     try {
       await withdrawListing(book.id);
       toast.success(LISTING_WITHDRAWN);
-      client.setQueryData<Book[]>(sellingKeys.books, (books) => books?.filter((item) => item.id !== book.id));
-      void client.invalidateQueries({ queryKey: sellingKeys.books });
+      client.setQueryData(sellerBooksQuery.queryKey, (books) => books?.filter((item) => item.id !== book.id));
+      void client.invalidateQueries({ queryKey: sellerBooksQuery.queryKey });
       onClose();
     } catch (error) {
       // 409 while the book is in an active order: the server says so.
@@ -120,8 +120,7 @@ function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => v
 
 export function MyBooksPage() {
   usePageTitle('My Books');
-  const client = useQueryClient();
-  const books = useQuery({ queryKey: sellingKeys.books, queryFn: ({ signal }) => fetchAllSellerBooks(signal) }, client);
+  const books = useQuery(sellerBooksQuery);
   const [editing, setEditing] = useState<Book | null>(null);
   const [withdrawing, setWithdrawing] = useState<Book | null>(null);
 
@@ -141,14 +140,7 @@ export function MyBooksPage() {
         {books.isPending ? (
           <div role="status" aria-label="Loading your books" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {[0, 1, 2].map((card) => (
-              <div key={card} className="overflow-hidden rounded-card border border-ink-200 bg-white">
-                <Skeleton className="aspect-[4/3] rounded-none" />
-                <div className="space-y-2 p-5">
-                  <Skeleton className="h-5 w-3/4" />
-                  <Skeleton className="h-4 w-1/2" />
-                  <Skeleton className="h-6 w-1/3" />
-                </div>
-              </div>
+              <SkeletonCard key={card} image="aspect-[4/3]" padding="p-5" lines={['h-5 w-3/4 rounded-lg', 'h-4 w-1/2 rounded-lg', 'h-6 w-1/3 rounded-lg']} />
             ))}
           </div>
         ) : books.isError ? (

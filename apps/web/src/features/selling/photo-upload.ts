@@ -5,9 +5,9 @@ import type { Book, BookResponse } from '@reshelf/shared';
 import { API_BASE, ApiError, NETWORK_ERROR_MESSAGE, TIMEOUT_ERROR_MESSAGE } from '../../lib/api';
 
 /** The server stores photos at most this many pixels on their long edge, so more is never worth sending. */
-export const UPLOAD_LONG_EDGE = 1600;
+const UPLOAD_LONG_EDGE = 1600;
 /** Encoder quality: text on a cover and damage on a page stay legible; files are 5-10x smaller than the camera's. */
-export const UPLOAD_QUALITY = 0.82;
+const UPLOAD_QUALITY = 0.82;
 
 /** Formats the browser can decode and we may re-encode; a GIF may be animated and is sent as picked. */
 const SHRINKABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -87,7 +87,7 @@ export interface UploadProgress {
 }
 
 /** Without a single progress event for this long the connection is taken as gone, and the upload can be retried. */
-export const UPLOAD_STALL_MS = 45_000;
+const UPLOAD_STALL_MS = 45_000;
 
 export interface ListingUpload {
   method: 'POST' | 'PATCH';

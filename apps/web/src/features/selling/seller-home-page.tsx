@@ -2,7 +2,7 @@
 // counters with sold books and earnings, and the 5 most recent listings, all from live data.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BookCheck, BookX, Clock3, HandCoins, Library, MessageSquareMore, PlusCircle, Wallet } from 'lucide-react';
 import { LIMITS, centsToRand, formatDate, formatRand, randToCents, type Book } from '@reshelf/shared';
 import { ButtonLink } from '../../components/ui/button';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fetchAllSellerBooks, fetchSellerOrders, sellingKeys } from './api';
+import { sellerBooksQuery, sellerOrdersQuery } from './api';
 import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { LoadError } from './load-error';
@@ -28,11 +28,11 @@ export interface SellerCounts {
 }
 
 /**
- * The counters; 'Rejected' counts declined (and the old 'rejected') listings. A sold book is counted as
+ * The counters; 'Rejected' counts the declined listings. A sold book is counted as
  * sold, not as ready for sale. Earnings are the prices of the sold books: a book in an order cannot be
  * edited, so its price is the amount the buyer paid (summed in cents, so no rounding creeps in).
  */
-export function countListings(books: readonly Pick<Book, 'status' | 'availability' | 'price'>[]): SellerCounts {
+function countListings(books: readonly Pick<Book, 'status' | 'availability' | 'price'>[]): SellerCounts {
   const counts: SellerCounts = { total: books.length, pending: 0, approved: 0, rejected: 0, sold: 0, earnings: 0 };
   let earnedCents = 0;
   for (const book of books) {
@@ -101,11 +101,7 @@ function RecentBooks({ books }: { books: Book[] }) {
 }
 
 function OrderRequests() {
-  const client = useQueryClient();
-  const requests = useQuery(
-    { queryKey: sellingKeys.orders('requested'), queryFn: ({ signal }) => fetchSellerOrders('requested', signal) },
-    client,
-  );
+  const requests = useQuery(sellerOrdersQuery('requested'));
   const orders = requests.data ?? [];
   if (orders.length === 0) return null;
   return (
@@ -136,8 +132,7 @@ function OrderRequests() {
 export function SellerHomePage() {
   usePageTitle('Seller Home');
   const { student } = useSession();
-  const client = useQueryClient();
-  const books = useQuery({ queryKey: sellingKeys.books, queryFn: ({ signal }) => fetchAllSellerBooks(signal) }, client);
+  const books = useQuery(sellerBooksQuery);
   const counts = books.data ? countListings(books.data) : undefined;
   const recent = books.data?.slice(0, LIMITS.sellerRecentBooks) ?? [];
 

@@ -1,24 +1,20 @@
 // Transactions (/seller/transactions): the seller's listings as transaction rows; a
 // sold book also says who bought it and when (from the seller's completed orders).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Receipt } from 'lucide-react';
 import { formatDate } from '@reshelf/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
-import { fetchAllSellerBooks, fetchSellerOrders, sellingKeys } from './api';
+import { sellerBooksQuery, sellerOrdersQuery } from './api';
 import { LoadError } from './load-error';
 import { TransactionsTable, transactionRowOf } from './transactions-table';
 
 export function SellerTransactionsPage() {
   usePageTitle('Transactions');
-  const client = useQueryClient();
-  const books = useQuery({ queryKey: sellingKeys.books, queryFn: ({ signal }) => fetchAllSellerBooks(signal) }, client);
-  const sales = useQuery(
-    { queryKey: sellingKeys.orders('completed'), queryFn: ({ signal }) => fetchSellerOrders('completed', signal) },
-    client,
-  );
+  const books = useQuery(sellerBooksQuery);
+  const sales = useQuery(sellerOrdersQuery('completed'));
   const saleOf = new Map((sales.data ?? []).map((order) => [order.book.id, order]));
   const rows = (books.data ?? []).map((book) => {
     const sale = saleOf.get(book.id);

@@ -3,9 +3,9 @@
 // A real <table> from tablet width up; stacked cards on phones.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
-import { formatDate, formatRand, transactionId, type Availability, type Book } from '@reshelf/shared';
-import { Button } from '../../components/ui/button';
+import { BOOK_STATUS_LABELS, formatDate, formatRand, transactionId, type Availability, type Book } from '@reshelf/shared';
 import { Input } from '../../components/ui/input';
+import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
 import { transactionsPage } from '../../lib/transactions-paging';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
@@ -15,7 +15,7 @@ export interface TransactionRow {
   id: string;
   title: string;
   amount: number;
-  /** The listing's status as the API sent it ('rejected' is the same as 'declined'). */
+  /** The listing's status as the API sent it. */
   status: string;
   date: string;
   availability: Availability;
@@ -23,13 +23,13 @@ export interface TransactionRow {
   note?: ReactNode;
 }
 
-export type StatusFilter = 'all' | 'approved' | 'pending' | 'rejected';
+export type StatusFilter = 'all' | 'approved' | 'pending' | 'declined';
 
-export const STATUS_FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
+const STATUS_FILTER_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All Status' },
   { value: 'approved', label: 'Approved' },
   { value: 'pending', label: 'Pending' },
-  { value: 'rejected', label: 'Rejected' },
+  { value: 'declined', label: BOOK_STATUS_LABELS.declined },
 ];
 
 export function transactionRowOf(book: Book, note?: ReactNode): TransactionRow {
@@ -45,13 +45,13 @@ export function transactionRowOf(book: Book, note?: ReactNode): TransactionRow {
 }
 
 /** Search (title or id, any case) and status filter, newest first. */
-export function filterTransactions(rows: readonly TransactionRow[], query: string, status: StatusFilter): TransactionRow[] {
+function filterTransactions(rows: readonly TransactionRow[], query: string, status: StatusFilter): TransactionRow[] {
   const needle = query.trim().toLowerCase().replace(/^#/, '');
   return rows
     .filter((row) => {
       if (status !== 'all') {
         const normal = normaliseStatus(row.status);
-        if ((status === 'rejected' ? 'declined' : status) !== normal) return false;
+        if (status !== normal) return false;
       }
       if (!needle) return true;
       return row.title.toLowerCase().includes(needle) || row.id.toLowerCase().includes(needle);
@@ -183,19 +183,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
             ))}
           </ul>
 
-          <div className="mt-5 flex flex-col items-center justify-between gap-3 sm:flex-row">
-            <p aria-live="polite" className="text-sm text-ink-600">
-              {text}
-            </p>
-            <div className="flex w-full gap-2 sm:w-auto">
-              <Button variant="outline" className="flex-1 sm:flex-none" disabled={current <= 1} onClick={() => setPage(current - 1)}>
-                Previous
-              </Button>
-              <Button variant="outline" className="flex-1 sm:flex-none" disabled={current >= pages} onClick={() => setPage(current + 1)}>
-                Next
-              </Button>
-            </div>
-          </div>
+          <Pager text={text} page={current} pageCount={pages} onPage={setPage} stretch className="mt-5" />
         </>
       )}
     </div>

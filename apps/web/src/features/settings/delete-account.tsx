@@ -1,6 +1,7 @@
 // The Danger Zone's account deletion: a confirmation, then a password prompt,
 // then DELETE /api/v1/account; every way out says why nothing happened.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { MESSAGES } from '@reshelf/shared';
@@ -33,35 +34,33 @@ export function DeleteAccount({ isBusy, setBusy }: DeleteAccountProps) {
   const { clear } = useSession();
   const navigate = useNavigate();
   const [step, setStep] = useState<Step>('idle');
-  const [password, setPassword] = useState('');
+  const form = useForm<{ password: string }>({ defaultValues: { password: '' } });
+  const { setFocus } = form;
   const [deleting, setDeleting] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
 
   // One dialog walks through both steps; the prompt's field gets focus when it appears.
   useEffect(() => {
-    if (step === 'password') passwordRef.current?.focus();
-  }, [step]);
+    if (step === 'password') setFocus('password');
+  }, [step, setFocus]);
 
   const start = () => {
     if (isBusy()) {
       toast.error(MESSAGES.operationBusy);
       return;
     }
-    setPassword('');
+    form.reset({ password: '' });
     setStep('confirm');
   };
 
   const cancel = () => {
     toast.info(step === 'password' ? MESSAGES.deleteCancelledNoPassword : MESSAGES.deleteCancelled);
     setStep('idle');
-    setPassword('');
+    form.reset({ password: '' });
   };
 
-  const submitPassword = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const entered = password;
+  const submitPassword = async ({ password: entered }: { password: string }) => {
     setStep('idle');
-    setPassword('');
+    form.reset({ password: '' });
     if (!entered) {
       toast.info(MESSAGES.deleteCancelledNoPassword);
       return;
@@ -133,15 +132,9 @@ export function DeleteAccount({ isBusy, setBusy }: DeleteAccountProps) {
         }
       >
         {step === 'password' && (
-          <form id="delete-account-password" onSubmit={submitPassword} noValidate>
+          <form id="delete-account-password" onSubmit={form.handleSubmit(submitPassword)} noValidate>
             <Field label="Password" id="delete-account-password-input">
-              <PasswordInput
-                ref={passwordRef}
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+              <PasswordInput autoComplete="current-password" {...form.register('password')} />
             </Field>
           </form>
         )}

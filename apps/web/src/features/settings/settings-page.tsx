@@ -3,15 +3,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
-import { MESSAGES, changePasswordSchema, firstIssueMessage, universityName, type Student } from '@reshelf/shared';
+import { MESSAGES, changePasswordSchema, universityName, type Student } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { Field, FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
 import { PasswordChecklist } from '../../components/ui/password-checklist';
+import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
@@ -92,29 +93,22 @@ function ResetLink({ student, isBusy, setBusy }: BusyProps & { student: Student 
   );
 }
 
+interface ChangePasswordValues {
+  oldPassword: string;
+  password: string;
+}
+
 function ChangePassword({ isBusy, setBusy }: BusyProps) {
-  const [oldPassword, setOldPassword] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useFirstIssueForm(changePasswordSchema, { oldPassword: '', password: '' });
+  const password = form.watch('password');
   const [saving, setSaving] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isBusy()) {
-      toast.error(MESSAGES.operationBusy);
-      return;
-    }
-    const parsed = changePasswordSchema.safeParse({ oldPassword, password });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    setBusy(true);
+  const change = async (values: ChangePasswordValues) => {
     setSaving(true);
     try {
-      await api('/auth/password', { method: 'PUT', body: parsed.data });
+      await api('/auth/password', { method: 'PUT', body: values });
       toast.success(PASSWORD_CHANGED);
-      setOldPassword('');
-      setPassword('');
+      form.reset({ oldPassword: '', password: '' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) toast.error(MESSAGES.currentPasswordIncorrect);
       else if (error instanceof ApiError && error.status === 400) toast.error(serverErrorText(error, MESSAGES.changePasswordFailed));
@@ -125,6 +119,21 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (isBusy()) {
+      event.preventDefault();
+      toast.error(MESSAGES.operationBusy);
+      return;
+    }
+    // Taken at once, in this event: the check that runs first answers a moment later.
+    setBusy(true);
+    const showProblem = toastFirstError(form, () => true);
+    void form.handleSubmit(change, (errors) => {
+      setBusy(false);
+      showProblem(errors);
+    })(event);
+  };
+
   return (
     <section aria-labelledby="change-password-title">
       <h3 id="change-password-title" className="flex items-center gap-2 text-lg font-bold text-ink-900">
@@ -133,23 +142,12 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
       </h3>
       <p className="mt-1 text-ink-600">You stay signed in here; other devices are signed out.</p>
       <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title" className="mt-5 grid gap-5 sm:grid-cols-2">
-        <Field label="Current Password">
-          <PasswordInput
-            name="oldPassword"
-            autoComplete="current-password"
-            value={oldPassword}
-            onChange={(e) => setOldPassword(e.target.value)}
-          />
-        </Field>
-        <Field label="New Password">
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            aria-describedby="new-password-rules"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </Field>
+        <FormField form={form} name="oldPassword" quiet label="Current Password">
+          <PasswordInput autoComplete="current-password" {...form.field('oldPassword')} />
+        </FormField>
+        <FormField form={form} name="password" quiet label="New Password">
+          <PasswordInput autoComplete="new-password" aria-describedby="new-password-rules" {...form.field('password')} />
+        </FormField>
         <PasswordChecklist id="new-password-rules" password={password} className="sm:col-span-2 sm:grid-cols-3" />
         <div className="sm:col-span-2">
           <Button type="submit" aria-busy={saving || undefined}>

@@ -4,18 +4,23 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, universityName, welcome } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
+import { toastFirstError, useFirstIssueForm } from '../../../lib/form';
 import { afterLoginPath, areaPath, useSession, type LoginRedirectState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
 
-type LoginField = 'email' | 'password';
+interface LoginValues {
+  email: string;
+  password: string;
+}
 
 /** The form's rules (zod), fetched on first focus so they are usually there by the time of the submit. */
 const loadRules = () => import('../login-rules');
+const loadSchema = () => loadRules().then((rules) => rules.loginSchema);
 
 interface LoginLocationState extends LoginRedirectState {
   /** Prefilled after sign-up. */
@@ -28,9 +33,10 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
-  const [email, setEmail] = useState(typeof state.email === 'string' ? state.email : '');
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState<LoginField | null>(null);
+  const form = useFirstIssueForm<LoginValues, LoginValues>(loadSchema, {
+    email: typeof state.email === 'string' ? state.email : '',
+    password: '',
+  });
   const [busy, setBusy] = useState(false);
   // Set at once on submit (state would only show on the next render): the rules may still be loading.
   const submitting = useRef(false);
@@ -39,39 +45,32 @@ export function LoginPage() {
   // switch accounts), or this page's own login is finishing.
   if (student && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from)} replace />;
 
+  const signIn = async (values: LoginValues) => {
+    setBusy(true);
+    const result = await login(values);
+    if (result.ok) {
+      toast.success(welcome(result.student.firstName));
+      navigate(afterLoginPath(result.student.role, state.from), { replace: true });
+      return;
+    }
+    setBusy(false);
+    if (!result.busy) toast.error(result.error);
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A second submit while busy is ignored.
     if (busy || submitting.current) return;
     submitting.current = true;
     try {
-      let rules: Awaited<ReturnType<typeof loadRules>>;
       try {
-        rules = await loadRules();
+        await loadRules();
       } catch {
         // Offline before the rules arrived: the login could not have reached the server either.
         toast.error(MESSAGES.loginFailedRetry);
         return;
       }
-      const parsed = rules.loginSchema.safeParse({ email, password });
-      if (!parsed.success) {
-        toast.error(rules.firstIssueMessage(parsed.error));
-        const name = parsed.error.issues[0]?.path[0];
-        if (name === 'email' || name === 'password') {
-          setInvalid(name);
-          document.getElementById(`login-${name}`)?.focus();
-        }
-        return;
-      }
-      setBusy(true);
-      const result = await login(parsed.data);
-      if (result.ok) {
-        toast.success(welcome(result.student.firstName));
-        navigate(afterLoginPath(result.student.role, state.from), { replace: true });
-        return;
-      }
-      setBusy(false);
-      if (!result.busy) toast.error(result.error);
+      await form.handleSubmit(signIn, toastFirstError(form))();
     } finally {
       submitting.current = false;
     }
@@ -106,34 +105,12 @@ export function LoginPage() {
         aria-label="Login"
         className="mt-8 flex flex-col gap-5"
       >
-        <Field label="Email Address" id="login-email">
-          <Input
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="Email Address"
-            aria-invalid={invalid === 'email' || undefined}
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (invalid === 'email') setInvalid(null);
-            }}
-          />
-        </Field>
-        <Field label="Password" id="login-password">
-          <PasswordInput
-            name="password"
-            autoComplete="current-password"
-            placeholder="Password"
-            aria-invalid={invalid === 'password' || undefined}
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (invalid === 'password') setInvalid(null);
-            }}
-          />
-        </Field>
+        <FormField form={form} name="email" quiet label="Email Address" id="login-email">
+          <Input type="email" inputMode="email" autoComplete="email" placeholder="Email Address" {...form.field('email')} />
+        </FormField>
+        <FormField form={form} name="password" quiet label="Password" id="login-password">
+          <PasswordInput autoComplete="current-password" placeholder="Password" {...form.field('password')} />
+        </FormField>
         <div className="-mt-2 flex justify-end">
           <Link to="/reset" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
             Forgot Password?

@@ -3,19 +3,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Inbox, KeyRound, MailCheck, MousePointerClick, ShieldAlert } from 'lucide-react';
-import {
-  MESSAGES,
-  firstIssueMessage,
-  resetConfirmSchema,
-  resetRequestSchema,
-} from '@reshelf/shared';
+import { MESSAGES, resetConfirmSchema, resetRequestSchema } from '@reshelf/shared';
+import type { z } from 'zod';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Field, FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
+import { firstError, toastFirstError, useFirstIssueForm } from '../../../lib/form';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading } from '../components/auth-shell';
@@ -60,32 +57,36 @@ function RecoveryTips() {
 }
 
 function RequestLinkForm() {
-  const [email, setEmail] = useState('');
+  const form = useFirstIssueForm(resetRequestSchema, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    const parsed = resetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      document.getElementById('reset-email')?.focus();
-      return;
-    }
-    busyRef.current = true;
+  const send = async (values: { email: string }) => {
     setBusy(true);
     try {
-      await api('/auth/password-reset', { method: 'POST', body: parsed.data });
+      await api('/auth/password-reset', { method: 'POST', body: values });
       toast.success(MESSAGES.resetSent);
-      setSentTo(parsed.data.email);
+      setSentTo(values.email);
     } catch (error) {
       toast.error(serverErrorText(error, MESSAGES.resetFailed));
     } finally {
       busyRef.current = false;
       setBusy(false);
     }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busyRef.current) {
+      event.preventDefault();
+      return;
+    }
+    busyRef.current = true;
+    const showProblem = toastFirstError(form);
+    void form.handleSubmit(send, (errors) => {
+      busyRef.current = false;
+      showProblem(errors);
+    })(event);
   };
 
   return (
@@ -104,17 +105,9 @@ function RequestLinkForm() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate aria-label="Reset password" className="mt-8 flex flex-col gap-5">
-        <Field label="Email Address" id="reset-email">
-          <Input
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="Email Address"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </Field>
+        <FormField form={form} name="email" quiet label="Email Address" id="reset-email">
+          <Input type="email" inputMode="email" autoComplete="email" placeholder="Email Address" {...form.field('email')} />
+        </FormField>
         <Button type="submit" size="lg" className="w-full" aria-busy={busy || undefined}>
           {busy ? 'Sending Reset Link...' : 'Send Reset Link'}
         </Button>
@@ -129,11 +122,22 @@ function RequestLinkForm() {
   );
 }
 
+interface NewPasswordValues {
+  password: string;
+  confirmPassword: string;
+}
+
+type ResetConfirmInput = z.output<typeof resetConfirmSchema>;
+
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const { clear } = useSession();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  // The link's token is checked with the password, as the server will.
+  const form = useFirstIssueForm<NewPasswordValues, ResetConfirmInput>(
+    { safeParse: (values) => resetConfirmSchema.safeParse({ token, password: (values as NewPasswordValues).password }) },
+    { password: '', confirmPassword: '' },
+  );
+  const password = form.watch('password');
   const [linkInvalid, setLinkInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -153,25 +157,16 @@ function NewPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) return;
-    const parsed = resetConfirmSchema.safeParse({ token, password });
-    if (!parsed.success) {
-      const message = firstIssueMessage(parsed.error);
-      if (message === MESSAGES.resetInvalid) setLinkInvalid(true);
-      toast.error(message);
-      return;
-    }
-    if (confirm !== password) {
+  const reset = async (body: ResetConfirmInput) => {
+    if (form.getValues('confirmPassword') !== form.getValues('password')) {
+      busyRef.current = false;
       toast.error(PASSWORDS_DO_NOT_MATCH);
       document.getElementById('reset-confirm')?.focus();
       return;
     }
-    busyRef.current = true;
     setBusy(true);
     try {
-      await api('/auth/password-reset/confirm', { method: 'POST', body: parsed.data });
+      await api('/auth/password-reset/confirm', { method: 'POST', body });
       // The server ended every session of this account, this browser's included.
       clear();
       toast.success(PASSWORD_RESET_DONE);
@@ -185,29 +180,35 @@ function NewPasswordForm({ token }: { token: string }) {
     }
   };
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busyRef.current) {
+      event.preventDefault();
+      return;
+    }
+    busyRef.current = true;
+    void form.handleSubmit(reset, (errors) => {
+      busyRef.current = false;
+      const message = firstError(errors)?.message ?? MESSAGES.invalidInput;
+      if (message === MESSAGES.resetInvalid) setLinkInvalid(true);
+      toast.error(message);
+    })(event);
+  };
+
   return (
     <>
       <FormHeading level={1} title="Create a new password" text="Choose a password you have not used on Reshelf before." />
       <form onSubmit={onSubmit} noValidate aria-label="Create a new password" className="mt-8 flex flex-col gap-5">
-        <Field label="New Password" id="reset-password">
+        <FormField form={form} name="password" quiet label="New Password" id="reset-password">
           <PasswordInput
-            name="password"
             autoComplete="new-password"
             placeholder="Password (min 8 characters)"
             aria-describedby="reset-password-rules"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...form.field('password')}
           />
-        </Field>
+        </FormField>
         <PasswordChecklist id="reset-password-rules" password={password} className="-mt-2 sm:grid-cols-2" />
         <Field label="Confirm Password" id="reset-confirm">
-          <PasswordInput
-            name="confirmPassword"
-            autoComplete="new-password"
-            placeholder="Type the password again"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
+          <PasswordInput autoComplete="new-password" placeholder="Type the password again" {...form.register('confirmPassword')} />
         </Field>
         <Button type="submit" size="lg" className="w-full" aria-busy={busy || undefined}>
           {busy ? 'Resetting Password...' : 'Reset Password'}

@@ -10,18 +10,19 @@ import {
   SIGNUP_UNIVERSITIES,
   USER_TYPES,
   USER_TYPE_LABELS,
-  firstIssueMessage,
   signupFormSchema,
   type UserType,
 } from '@reshelf/shared';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { toastFirstError, useFirstIssueForm } from '../../../lib/form';
 import { areaPath, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
@@ -57,8 +58,8 @@ export function SignupPage() {
   usePageTitle('Sign Up', 'Create your free Reshelf account and start buying or selling second-hand textbooks at your university.');
   const { student, signup } = useSession();
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignupValues>(EMPTY);
-  const [invalid, setInvalid] = useState<keyof SignupValues | null>(null);
+  const form = useFirstIssueForm(signupFormSchema, EMPTY);
+  const invalid = (name: keyof SignupValues) => (form.formState.errors[name] ? true : undefined);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -68,31 +69,10 @@ export function SignupPage() {
   // A signed-in student has nothing to do here (but not while this page's own flow runs).
   if (student && !busy) return <Navigate to={areaPath(student.role)} replace />;
 
-  const set = <K extends keyof SignupValues>(name: K, value: SignupValues[K]) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    if (invalid === name) setInvalid(null);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busyRef.current) {
-      toast.info(MESSAGES.signupBusy);
-      return;
-    }
-    const parsed = signupFormSchema.safeParse(values);
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      const name = parsed.error.issues[0]?.path[0];
-      if (typeof name === 'string' && name in EMPTY) {
-        setInvalid(name as keyof SignupValues);
-        document.getElementById(fieldId(name as keyof SignupValues))?.focus();
-      }
-      return;
-    }
-    busyRef.current = true;
+  const register = async (values: z.output<typeof signupFormSchema>) => {
     setBusy(true);
     // The terms checkbox is only the form's business; it is never sent.
-    const { acceptTerms: _acceptTerms, ...body } = parsed.data;
+    const { acceptTerms: _acceptTerms, ...body } = values;
     const result = await signup(body);
     if (result.ok) {
       toast.success(MESSAGES.signupSuccess);
@@ -107,7 +87,20 @@ export function SignupPage() {
     toast.error(result.busy ? MESSAGES.signupBusy : result.error);
   };
 
-  const invalidProps = (name: keyof SignupValues) => ({ id: fieldId(name), 'aria-invalid': invalid === name || undefined });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (busyRef.current) {
+      event.preventDefault();
+      toast.info(MESSAGES.signupBusy);
+      return;
+    }
+    // Taken at once, in this event: the check that runs first answers a moment later.
+    busyRef.current = true;
+    const showProblem = toastFirstError(form);
+    void form.handleSubmit(register, (errors) => {
+      busyRef.current = false;
+      showProblem(errors);
+    })(event);
+  };
 
   return (
     <AuthShell
@@ -122,53 +115,25 @@ export function SignupPage() {
     >
       <FormHeading title="Create your account" text="It's free, and takes about a minute." />
       <form onSubmit={onSubmit} noValidate aria-label="Sign up" className="mt-8 grid gap-5 sm:grid-cols-2">
-        <Field label="First Name" id={fieldId('firstName')}>
-          <Input
-            {...invalidProps('firstName')}
-            name="firstName"
-            autoComplete="given-name"
-            placeholder="First Name"
-            value={values.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-          />
-        </Field>
-        <Field label="Last Name" id={fieldId('lastName')}>
-          <Input
-            {...invalidProps('lastName')}
-            name="lastName"
-            autoComplete="family-name"
-            placeholder="Last Name"
-            value={values.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-          />
-        </Field>
-        <Field label="Student Number" id={fieldId('studentNumber')}>
-          <Input
-            {...invalidProps('studentNumber')}
-            name="studentNumber"
-            autoComplete="off"
-            placeholder="Student Number"
-            value={values.studentNumber}
-            onChange={(e) => set('studentNumber', e.target.value)}
-          />
-        </Field>
-        <Field label="University" id={fieldId('university')}>
-          <Select
-            {...invalidProps('university')}
-            name="university"
-            placeholder="Select University"
-            options={UNIVERSITY_OPTIONS}
-            value={values.university}
-            onChange={(e) => set('university', e.target.value)}
-          />
-        </Field>
+        <FormField form={form} name="firstName" quiet label="First Name" id={fieldId('firstName')}>
+          <Input autoComplete="given-name" placeholder="First Name" {...form.field('firstName')} />
+        </FormField>
+        <FormField form={form} name="lastName" quiet label="Last Name" id={fieldId('lastName')}>
+          <Input autoComplete="family-name" placeholder="Last Name" {...form.field('lastName')} />
+        </FormField>
+        <FormField form={form} name="studentNumber" quiet label="Student Number" id={fieldId('studentNumber')}>
+          <Input autoComplete="off" placeholder="Student Number" {...form.field('studentNumber')} />
+        </FormField>
+        <FormField form={form} name="university" quiet label="University" id={fieldId('university')}>
+          <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} {...form.field('university')} />
+        </FormField>
 
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-semibold text-ink-800">I want to</legend>
           <div
             className={cn(
               'mt-1.5 grid grid-cols-2 gap-1.5 rounded-2xl bg-ink-100 p-1.5',
-              invalid === 'userType' && 'ring-2 ring-red-600',
+              invalid('userType') && 'ring-2 ring-red-600',
             )}
           >
             {USER_TYPES.map((type) => {
@@ -178,11 +143,9 @@ export function SignupPage() {
                   <input
                     id={`signup-userType-${type}`}
                     type="radio"
-                    name="userType"
                     value={type}
-                    checked={values.userType === type}
-                    onChange={() => set('userType', type)}
                     className="peer sr-only"
+                    {...form.field('userType')}
                   />
                   <span
                     className={cn(
@@ -200,35 +163,18 @@ export function SignupPage() {
           </div>
         </fieldset>
 
-        <Field label="Email Address" id={fieldId('email')} className="sm:col-span-2">
-          <Input
-            {...invalidProps('email')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="Email Address"
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-        </Field>
-        <Field label="Password" id={fieldId('password')} className="sm:col-span-2">
-          <PasswordInput
-            {...invalidProps('password')}
-            name="password"
-            autoComplete="new-password"
-            placeholder="Password (min 8 characters)"
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-          />
-        </Field>
+        <FormField form={form} name="email" quiet label="Email Address" id={fieldId('email')} className="sm:col-span-2">
+          <Input type="email" inputMode="email" autoComplete="email" placeholder="Email Address" {...form.field('email')} />
+        </FormField>
+        <FormField form={form} name="password" quiet label="Password" id={fieldId('password')} className="sm:col-span-2">
+          <PasswordInput autoComplete="new-password" placeholder="Password (min 8 characters)" {...form.field('password')} />
+        </FormField>
 
         <Checkbox
           id={fieldId('acceptTerms')}
           className="sm:col-span-2"
-          checked={values.acceptTerms}
-          aria-invalid={invalid === 'acceptTerms' || undefined}
-          onChange={(e) => set('acceptTerms', e.target.checked)}
+          aria-invalid={invalid('acceptTerms')}
+          {...form.field('acceptTerms')}
           label={
             <>
               I agree to the{' '}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CONDITION_LABELS, formatRand, universityLabel, universityName, type Book } from '@reshelf/shared';
 import { Badge } from '../../../components/ui/badge';
 import { BookImage } from '../../../components/ui/book-image';
+import { SkeletonCard } from '../../../components/ui/skeleton-card';
 import { RatingStars } from './rating-stars';
 
 export interface BookCardProps {
@@ -57,15 +58,7 @@ export function BookCard({ book, basePath, action, priority = false }: BookCardP
   );
 }
 
+/** The card's shape while the catalogue loads: cover, title, author and price. */
 export function BookCardSkeleton() {
-  return (
-    <div aria-hidden="true" className="overflow-hidden rounded-card border border-ink-200 bg-white">
-      <div className="aspect-[3/4] animate-shimmer bg-ink-200/80" />
-      <div className="space-y-2 p-4">
-        <div className="h-4 w-5/6 animate-shimmer rounded bg-ink-200/80" />
-        <div className="h-3 w-2/3 animate-shimmer rounded bg-ink-200/80" />
-        <div className="h-5 w-1/3 animate-shimmer rounded bg-ink-200/80" />
-      </div>
-    </div>
-  );
+  return <SkeletonCard image="aspect-[3/4]" padding="p-4" lines={['h-4 w-5/6 rounded', 'h-3 w-2/3 rounded', 'h-5 w-1/3 rounded']} />;
 }

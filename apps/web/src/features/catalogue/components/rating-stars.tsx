@@ -8,7 +8,7 @@ export interface RatingStarsProps {
   className?: string;
 }
 
-export function ratingText(rating: number, count: number): string {
+function ratingText(rating: number, count: number): string {
   return `Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
 }
 

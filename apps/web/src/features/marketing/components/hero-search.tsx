@@ -9,7 +9,7 @@ import { buttonClasses } from '../../../components/ui/button';
 const MAX_QUERY = 200;
 
 /** The catalogue address for the words typed (all books when there are none). */
-export function catalogueSearchPath(text: string): string {
+function catalogueSearchPath(text: string): string {
   const q = text.trim().slice(0, MAX_QUERY);
   return q ? `/books?${new URLSearchParams({ q }).toString()}` : '/books';
 }

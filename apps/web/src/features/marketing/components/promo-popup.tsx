@@ -3,7 +3,7 @@
 // the landing page's first load: it is fetched a second before the popup is due.
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@reshelf/shared';
-import { readStored, writeStored } from '../../../lib/storage';
+import { readStored, writeStored } from '../../../lib/local-storage';
 import type * as PromoDialogModule from './promo-dialog';
 
 export const PROMO_STORAGE_KEY = 'promoPopupLastShown';

@@ -5,8 +5,8 @@ import { buttonClasses } from '../../../components/ui/button';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHero } from '../components/section';
 
-export const DEFAULT_AI_TUTOR_URL = 'https://tutor.reshelf.co.za';
-export const AI_TUTOR_URL = import.meta.env.VITE_AI_TUTOR_URL || DEFAULT_AI_TUTOR_URL;
+const DEFAULT_AI_TUTOR_URL = 'https://tutor.reshelf.co.za';
+const AI_TUTOR_URL = import.meta.env.VITE_AI_TUTOR_URL || DEFAULT_AI_TUTOR_URL;
 
 const FEATURES = [
   {

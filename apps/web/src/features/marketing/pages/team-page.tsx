@@ -28,7 +28,7 @@ function pageUrl(value: string | undefined, host?: string, needsPath = true): st
 }
 
 /** The links of a person worth showing, in a fixed order; unset or unusable ones are left out. */
-export function teamLinksOf(links: TeamLinks | undefined): TeamLink[] {
+function teamLinksOf(links: TeamLinks | undefined): TeamLink[] {
   if (!links) return [];
   const shown: TeamLink[] = [];
   const linkedin = pageUrl(links.linkedin, 'linkedin.com');
@@ -43,7 +43,7 @@ export function teamLinksOf(links: TeamLinks | undefined): TeamLink[] {
 }
 
 /** What the card calls the person: their name once it is set, else their role. */
-export function teamMemberTitle(member: TeamMember): string {
+function teamMemberTitle(member: TeamMember): string {
   return member.name?.trim() || member.role;
 }
 

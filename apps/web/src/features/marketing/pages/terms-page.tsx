@@ -10,7 +10,7 @@ interface TermsSection {
   body: ReactNode;
 }
 
-export const TERMS_SECTIONS: readonly TermsSection[] = [
+const TERMS_SECTIONS: readonly TermsSection[] = [
   {
     title: 'About these terms',
     body: 'These terms apply to everyone who uses Reshelf, the marketplace where South African university students buy and sell second-hand textbooks. By creating an account or using the site you agree to them.',

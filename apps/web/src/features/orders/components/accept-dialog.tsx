@@ -1,8 +1,17 @@
 // The seller accepts a request by proposing a campus meetup: one of the known safe spots of their
 // university (or another place they type) and a date and time in South African time. The payload is
-// checked with the shared acceptOrderSchema before it is sent; the server checks the time window.
-import { useId, useState, type FormEvent } from 'react';
-import { CAMPUS_MEETUP_SPOTS, acceptOrderSchema, fieldErrors, isUniversityId } from '@reshelf/shared';
+// checked with the shared acceptOrderSchema and meetup window before it is sent (the server checks both again).
+import { useId } from 'react';
+import type { Resolver } from 'react-hook-form';
+import {
+  CAMPUS_MEETUP_SPOTS,
+  acceptOrderSchema,
+  fieldErrors,
+  isUniversityId,
+  meetupTimeProblem,
+  meetupWindow,
+  type AcceptOrderBody,
+} from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
@@ -10,13 +19,11 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
+import { asFieldErrors, useResolvedForm } from '../../../lib/schema-form';
 import { useAcceptOrder } from '../api';
 import { isoToLocalInput, localInputToIso } from '../meetup-time';
 
 export const OTHER_SPOT = 'other';
-const DAY = 86_400_000;
-export const MEETUP_IN_PAST = 'Please choose a time in the future';
-export const MEETUP_TOO_LATE = 'Please choose a time within the next 30 days';
 
 export interface AcceptDialogProps {
   open: boolean;
@@ -33,41 +40,39 @@ export function meetupLocation(spot: string, details: string): string {
   return extra ? `${spot} (${extra})` : spot;
 }
 
+interface MeetupValues {
+  spot: string;
+  details: string;
+  when: string;
+}
+
+/** The shared rules over the payload the fields make, then the meetup window. */
+const meetupResolver: Resolver<MeetupValues, unknown, AcceptOrderBody> = ({ spot, details, when }) => {
+  const parsed = acceptOrderSchema.safeParse({ meetupLocation: meetupLocation(spot, details), meetupAt: localInputToIso(when) });
+  if (!parsed.success) return { values: {}, errors: asFieldErrors<MeetupValues>(fieldErrors(parsed.error)) };
+  const problem = meetupTimeProblem(new Date(parsed.data.meetupAt), new Date());
+  if (problem) return { values: {}, errors: asFieldErrors<MeetupValues>({ meetupAt: problem }) };
+  return { values: parsed.data, errors: {} };
+};
+
 export function AcceptDialog({ open, onClose, orderId, university }: AcceptDialogProps) {
   const spots = isUniversityId(university) ? CAMPUS_MEETUP_SPOTS[university] : [];
-  const [spot, setSpot] = useState(spots[0] ?? OTHER_SPOT);
-  const [details, setDetails] = useState('');
-  const [when, setWhen] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useResolvedForm(meetupResolver, { spot: spots[0] ?? OTHER_SPOT, details: '', when: '' }, { shouldFocusError: false });
+  const spot = form.watch('spot');
+  const errors = form.formState.errors as Partial<Record<'meetupLocation' | 'meetupAt', { message?: string }>>;
   const accept = useAcceptOrder(orderId);
   const formId = useId();
-  const now = new Date();
+  const range = meetupWindow(new Date());
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = acceptOrderSchema.safeParse({ meetupLocation: meetupLocation(spot, details), meetupAt: localInputToIso(when) });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    const at = new Date(parsed.data.meetupAt).getTime();
-    if (at <= Date.now()) {
-      setErrors({ meetupAt: MEETUP_IN_PAST });
-      return;
-    }
-    if (at > Date.now() + 30 * DAY) {
-      setErrors({ meetupAt: MEETUP_TOO_LATE });
-      return;
-    }
-    setErrors({});
-    accept.run(parsed.data, {
+  const onSubmit = form.handleSubmit((body) => {
+    accept.run(body, {
       onSuccess: () => {
         toast.success('Request accepted. The buyer can see the meetup now.');
         onClose();
       },
       onError: (error) => toast.error(errorMessage(error, 'Could not accept the request. Please try again.')),
     });
-  };
+  });
 
   return (
     <Dialog
@@ -87,8 +92,8 @@ export function AcceptDialog({ open, onClose, orderId, university }: AcceptDialo
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field label="Meetup spot" error={errors.meetupLocation && spot !== OTHER_SPOT ? errors.meetupLocation : undefined}>
-          <Select value={spot} onChange={(event) => setSpot(event.target.value)}>
+        <Field label="Meetup spot" error={spot !== OTHER_SPOT ? errors.meetupLocation?.message : undefined}>
+          <Select {...form.register('spot')}>
             {spots.map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -100,18 +105,17 @@ export function AcceptDialog({ open, onClose, orderId, university }: AcceptDialo
         <Field
           label={spot === OTHER_SPOT ? 'Meetup place' : 'Details (optional)'}
           hint={spot === OTHER_SPOT ? 'A public place on campus, such as a library entrance.' : 'For example: by the coffee cart.'}
-          error={spot === OTHER_SPOT ? errors.meetupLocation : undefined}
+          error={spot === OTHER_SPOT ? errors.meetupLocation?.message : undefined}
           required={spot === OTHER_SPOT}
         >
-          <Input value={details} maxLength={150} onChange={(event) => setDetails(event.target.value)} />
+          <Input maxLength={150} {...form.register('details')} />
         </Field>
-        <Field label="Date and time (South African time)" error={errors.meetupAt} required>
+        <Field label="Date and time (South African time)" error={errors.meetupAt?.message} required>
           <Input
             type="datetime-local"
-            value={when}
-            min={isoToLocalInput(now)}
-            max={isoToLocalInput(new Date(now.getTime() + 30 * DAY))}
-            onChange={(event) => setWhen(event.target.value)}
+            min={isoToLocalInput(range.earliest)}
+            max={isoToLocalInput(range.latest)}
+            {...form.register('when')}
           />
         </Field>
       </form>

@@ -3,15 +3,16 @@
 // messages are links, and long words and addresses wrap inside the bubble. Once the order has ended
 // without a sale the conversation stays readable but takes no new messages: there is no meetup left
 // to agree, and the page says what to do instead.
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { MessageCircle, Send } from 'lucide-react';
-import { LIMITS, firstIssueMessage, messageSchema, type OrderMessage } from '@reshelf/shared';
+import { LIMITS, messageSchema, type OrderMessage } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useOrderMessages, useSendMessage } from '../api';
 import { LinkedText } from '../linked-text';
 import { formatDateTime } from '../meetup-time';
@@ -27,8 +28,9 @@ export interface MessagesPanelProps {
 export function MessagesPanel({ orderId, myId, otherName, closed }: MessagesPanelProps) {
   const messages = useOrderMessages(orderId);
   const send = useSendMessage(orderId);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(messageSchema, { body: '' }, { shouldFocusError: false });
+  const text = form.watch('body');
+  const error = form.formState.errors.body?.message;
   const listRef = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const count = messages.data?.length ?? 0;
@@ -39,19 +41,12 @@ export function MessagesPanel({ orderId, myId, otherName, closed }: MessagesPane
     if (list) list.scrollTop = list.scrollHeight;
   }, [count]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = messageSchema.safeParse({ body: text });
-    if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
-      return;
-    }
-    setError(undefined);
-    send.run(parsed.data.body, {
-      onSuccess: () => setText(''),
+  const onSubmit = form.handleSubmit(({ body }) => {
+    send.run(body, {
+      onSuccess: () => form.reset({ body: '' }),
       onError: (err) => toast.error(errorMessage(err, 'Could not send your message. Please try again.')),
     });
-  };
+  });
 
   return (
     <section aria-labelledby={`${inputId}-title`} className="flex flex-col rounded-card border border-ink-200 bg-white shadow-soft">
@@ -111,17 +106,13 @@ export function MessagesPanel({ orderId, myId, otherName, closed }: MessagesPane
           <Textarea
             id={inputId}
             rows={2}
-            value={text}
             maxLength={LIMITS.messageMaxLength}
             placeholder={`Write to ${otherName}…`}
             aria-describedby={`${inputId}-count${error ? ` ${inputId}-error` : ''}`}
             aria-invalid={error ? true : undefined}
-            onChange={(event) => {
-              setText(event.target.value);
-              if (error) setError(undefined);
-            }}
+            {...form.field('body')}
             onKeyDown={(event) => {
-              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) onSubmit(event);
+              if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void onSubmit(event);
             }}
           />
           <div className="mt-2 flex items-center justify-between gap-3">

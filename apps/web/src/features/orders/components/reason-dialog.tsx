@@ -1,10 +1,11 @@
 // Declining or cancelling an order: a confirmation with an optional reason the other party reads.
-import { useId, useState, type FormEvent } from 'react';
-import { LIMITS, reasonSchema, firstIssueMessage } from '@reshelf/shared';
+import { useId } from 'react';
+import { LIMITS, reasonSchema } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export interface ReasonDialogProps {
   open: boolean;
@@ -17,19 +18,10 @@ export interface ReasonDialogProps {
 }
 
 export function ReasonDialog({ open, onClose, title, description, confirmLabel, busy, onConfirm }: ReasonDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useSchemaForm(reasonSchema, { reason: '' }, { shouldFocusError: false });
+  const reason = form.watch('reason') ?? '';
   const formId = useId();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reasonSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(firstIssueMessage(parsed.error));
-      return;
-    }
-    setError(undefined);
-    onConfirm(parsed.data.reason ?? '');
-  };
+  const onSubmit = form.handleSubmit((values) => onConfirm(values.reason ?? ''));
   return (
     <Dialog
       open={open}
@@ -49,9 +41,9 @@ export function ReasonDialog({ open, onClose, title, description, confirmLabel, 
       }
     >
       <form id={formId} noValidate onSubmit={onSubmit}>
-        <Field label="Reason (optional)" error={error} hint={`${reason.length}/${LIMITS.reasonMaxLength}`}>
-          <Textarea rows={3} value={reason} maxLength={LIMITS.reasonMaxLength} onChange={(event) => setReason(event.target.value)} />
-        </Field>
+        <FormField form={form} name="reason" label="Reason (optional)" hint={`${reason.length}/${LIMITS.reasonMaxLength}`}>
+          <Textarea rows={3} maxLength={LIMITS.reasonMaxLength} {...form.register('reason')} />
+        </FormField>
       </form>
     </Dialog>
   );

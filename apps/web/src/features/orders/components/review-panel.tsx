@@ -1,14 +1,16 @@
 // After the handover each party rates the other once (1-5 stars as radio buttons, optional comment);
 // then both reviews show here.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import type { Resolver } from 'react-hook-form';
 import { Star } from 'lucide-react';
-import { LIMITS, fieldErrors, reviewSchema, type OrderReview } from '@reshelf/shared';
+import { LIMITS, fieldErrors, reviewSchema, type OrderReview, type ReviewBody } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { FormField } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { asFieldErrors, useResolvedForm } from '../../../lib/schema-form';
 import { useReviewOrder } from '../api';
 
 function Stars({ rating, label }: { rating: number; label: string }) {
@@ -39,6 +41,17 @@ function ReviewView({ title, review, empty }: { title: string; review: OrderRevi
   );
 }
 
+interface ReviewValues {
+  /** The checked star's value ('' before one is chosen). */
+  rating: string;
+  comment: string;
+}
+
+const reviewResolver: Resolver<ReviewValues, unknown, ReviewBody> = ({ rating, comment }) => {
+  const parsed = reviewSchema.safeParse({ rating: Number(rating) || undefined, comment });
+  return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: asFieldErrors<ReviewValues>(fieldErrors(parsed.error)) };
+};
+
 export interface ReviewPanelProps {
   orderId: string;
   otherName: string;
@@ -48,25 +61,19 @@ export interface ReviewPanelProps {
 
 export function ReviewPanel({ orderId, otherName, myReview, theirReview }: ReviewPanelProps) {
   const review = useReviewOrder(orderId);
-  const [rating, setRating] = useState(0);
+  const form = useResolvedForm(reviewResolver, { rating: '', comment: '' }, { shouldFocusError: false });
+  const rating = Number(form.watch('rating')) || 0;
+  const comment = form.watch('comment');
+  const ratingError = form.formState.errors.rating?.message;
   const [hover, setHover] = useState(0);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const name = useId();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewSchema.safeParse({ rating: rating || undefined, comment });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    review.run(parsed.data, {
+  const onSubmit = form.handleSubmit((values) => {
+    review.run(values, {
       onSuccess: () => toast.success('Thanks for your review!'),
       onError: (error) => toast.error(errorMessage(error, 'Could not save your review. Please try again.')),
     });
-  };
+  });
 
   return (
     <section aria-labelledby={`${name}-title`} className="rounded-card border border-ink-200 bg-white p-5 shadow-soft sm:p-6">
@@ -80,19 +87,12 @@ export function ReviewPanel({ orderId, otherName, myReview, theirReview }: Revie
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate className="mt-4 flex flex-col gap-4">
-          <fieldset aria-describedby={errors.rating ? `${name}-rating-error` : undefined}>
+          <fieldset aria-describedby={ratingError ? `${name}-rating-error` : undefined}>
             <legend className="text-sm font-semibold text-ink-800">How was your exchange with {otherName}?</legend>
             <div className="mt-2 flex gap-1" onMouseLeave={() => setHover(0)}>
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="cursor-pointer rounded-md p-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600" onMouseEnter={() => setHover(n)}>
-                  <input
-                    type="radio"
-                    name={`${name}-rating`}
-                    value={n}
-                    checked={rating === n}
-                    onChange={() => setRating(n)}
-                    className="sr-only"
-                  />
+                  <input type="radio" value={n} className="sr-only" {...form.register('rating')} />
                   <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
                   <Star
                     aria-hidden="true"
@@ -102,15 +102,15 @@ export function ReviewPanel({ orderId, otherName, myReview, theirReview }: Revie
                 </label>
               ))}
             </div>
-            {errors.rating && (
+            {ratingError && (
               <p id={`${name}-rating-error`} className="mt-1 text-sm font-medium text-red-700">
-                {errors.rating}
+                {ratingError}
               </p>
             )}
           </fieldset>
-          <Field label="Comment (optional)" error={errors.comment} hint={`${comment.length}/${LIMITS.reviewCommentMaxLength}`}>
-            <Textarea rows={3} value={comment} maxLength={LIMITS.reviewCommentMaxLength} onChange={(event) => setComment(event.target.value)} />
-          </Field>
+          <FormField form={form} name="comment" label="Comment (optional)" hint={`${comment.length}/${LIMITS.reviewCommentMaxLength}`}>
+            <Textarea rows={3} maxLength={LIMITS.reviewCommentMaxLength} {...form.register('comment')} />
+          </FormField>
           <div>
             <Button type="submit" loading={review.busy}>
               Submit review

@@ -3,18 +3,11 @@
 // dropped connection, a draft that survives a reload, and the success dialog.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { ArrowLeft, ArrowRight, CheckCircle2, Info, RotateCcw, Send, WifiOff } from 'lucide-react';
 import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  CONDITIONS,
-  CONDITION_LABELS,
-  LANGUAGES,
-  LANGUAGE_LABELS,
   LIMITS,
   MESSAGES,
-  STUDY_LEVELS,
-  STUDY_LEVEL_LABELS,
   WIZARD_STEPS,
   fieldErrors,
   listingFormSchema,
@@ -31,10 +24,12 @@ import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
+import { firstError } from '../../../lib/form';
+import { asFieldErrors } from '../../../lib/schema-form';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { sellingKeys } from '../api';
-import { filterListingInput } from '../listing-input';
+import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from '../listing-input';
 import { newIdempotencyKey, uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
 import { StepIndicator } from './step-indicator';
@@ -48,28 +43,19 @@ import {
   type WizardValues,
 } from './wizard-draft';
 
-type Errors = Partial<Record<ListingField, string>>;
-
 /** Beside a field, 'required' reads better as a short note; the toast carries the full sentence. */
 export const FIELD_REQUIRED = 'This field is required';
 
-function inlineErrors(found: Record<string, string>): Errors {
-  return Object.fromEntries(
-    Object.entries(found).map(([name, message]) => [name, message === MESSAGES.requiredFields ? FIELD_REQUIRED : message]),
-  ) as Errors;
-}
+const inlineMessage = (message: string | undefined) => (message === MESSAGES.requiredFields ? FIELD_REQUIRED : message);
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
-  values.map((value) => ({ value, label: labels[value] }));
-
-const LANGUAGE_OPTIONS = options(LANGUAGES, LANGUAGE_LABELS);
-const CATEGORY_OPTIONS = options(CATEGORIES, CATEGORY_LABELS);
-const STUDY_LEVEL_OPTIONS = options(STUDY_LEVELS, STUDY_LEVEL_LABELS);
-const CONDITION_OPTIONS = options(CONDITIONS, CONDITION_LABELS);
+/** Steps 1 and 2 check their own fields (Next); step 3 checks the whole listing (List Book). */
+const wizardResolver: Resolver<WizardValues, { step: WizardStepNumber }> = (values, context) => {
+  const step = context?.step ?? 1;
+  const result = (step < 3 ? wizardStepSchema(step) : listingFormSchema).safeParse(values);
+  return result.success ? { values, errors: {} } : { values: {}, errors: asFieldErrors<WizardValues>(fieldErrors(result.error)) };
+};
 
 const yearRangeMessage = () => `Publication year must be between ${LIMITS.publicationYearMin} and ${new Date().getFullYear()}`;
-
-const FILTERED = new Set<string>(['title', 'author', 'publisher', 'edition', 'price', 'numberOfPages', 'publicationYear', 'isbn']);
 
 function fieldId(field: ListingField): string {
   return `sell-${field}`;
@@ -117,10 +103,17 @@ export function SellPage() {
   const client = useQueryClient();
 
   const [initial] = useState(() => loadDraft(studentId));
-  const [values, setValues] = useState<WizardValues>(initial.values);
   const [step, setStep] = useState<WizardStepNumber>(initial.step);
+  const form = useForm<WizardValues, { step: WizardStepNumber }>({
+    defaultValues: initial.values,
+    resolver: wizardResolver,
+    context: { step },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control: form.control }) as WizardValues;
+  const errorOf = (name: ListingField) => inlineMessage(form.formState.errors[name]?.message);
   const [restored, setRestored] = useState(() => Object.values(initial.values).some((value) => value !== ''));
-  const [errors, setErrors] = useState<Errors>({});
   const [images, setImages] = useState<PickedImage[]>([]);
   const [isSubmitting, setSubmitting] = useState(false);
   const submitting = useRef(false);
@@ -160,7 +153,7 @@ export function SellPage() {
     setStep(next);
   };
 
-  const setField = (field: ListingField, value: string) => {
+  const setField = (field: ListingField, value: string, change: (value: string) => void) => {
     // The seller is fixing what the toast named: it goes, so it does not sit over the buttons meanwhile
     // (the field keeps its own message until it is fixed).
     if (problemShown.current) {
@@ -168,32 +161,29 @@ export function SellPage() {
       toast.dismiss(PROBLEM_TOAST);
     }
     attemptKey.current = null;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => {
-      if (!(field in current)) return current;
-      const next = { ...current };
-      delete next[field];
-      return next;
-    });
+    change(value);
+    form.clearErrors(field);
   };
 
-  const onText = (field: ListingField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const raw = event.target.value;
-    if (!FILTERED.has(field)) {
-      setField(field, raw);
-      return;
-    }
-    if (field === 'publicationYear' && raw.length > 4) {
-      // A fifth character is never kept; it is the moment the typed year is checked.
-      const year = Number(values.publicationYear);
-      if (values.publicationYear.length === 4 && (year < LIMITS.publicationYearMin || year > new Date().getFullYear())) {
-        setErrors((current) => ({ ...current, publicationYear: yearRangeMessage() }));
+  const onText =
+    (field: ListingField, change: (value: string) => void) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const raw = event.target.value;
+      if (!FILTERED_FIELDS.has(field)) {
+        setField(field, raw, change);
+        return;
       }
-      return;
-    }
-    const accepted = filterListingInput(field as FilteredListingField, raw);
-    if (accepted !== null) setField(field, accepted);
-  };
+      if (field === 'publicationYear' && raw.length > 4) {
+        // A fifth character is never kept; it is the moment the typed year is checked.
+        const typed = form.getValues('publicationYear');
+        const year = Number(typed);
+        if (typed.length === 4 && (year < LIMITS.publicationYearMin || year > new Date().getFullYear())) {
+          form.setError('publicationYear', { type: 'validation', message: yearRangeMessage() });
+        }
+        return;
+      }
+      const accepted = filterListingInput(field as FilteredListingField, raw);
+      if (accepted !== null) setField(field, accepted, change);
+    };
 
   const focusField = (field: string) => {
     // After React paints the step that holds the field.
@@ -202,28 +192,23 @@ export function SellPage() {
 
   // The toast names the first problem in the field's own words (a year of 2099 is out of range, not
   // missing); missing fields keep the product's sentence. One id, so a fixed step can take it away.
-  const showProblems = (found: Errors) => {
-    setErrors(inlineErrors(found));
-    const first = Object.keys(found)[0] as ListingField | undefined;
-    toast.error((first && found[first]) || MESSAGES.requiredFields, { id: PROBLEM_TOAST });
+  const showProblem = (first: { name: string; message: string } | null) => {
+    toast.error(first?.message || MESSAGES.requiredFields, { id: PROBLEM_TOAST });
     problemShown.current = true;
-    if (first) focusField(first);
+    if (first) focusField(first.name);
   };
 
-  const next = () => {
-    const result = wizardStepSchema(step).safeParse(values);
-    if (!result.success) {
-      showProblems(fieldErrors(result.error) as Errors);
-      return;
-    }
-    setErrors({});
-    problemShown.current = false;
-    toast.dismiss(PROBLEM_TOAST);
-    if (step < 3) goTo((step + 1) as WizardStepNumber);
-  };
+  const next = form.handleSubmit(
+    () => {
+      problemShown.current = false;
+      toast.dismiss(PROBLEM_TOAST);
+      if (step < 3) goTo((step + 1) as WizardStepNumber);
+    },
+    (errors) => showProblem(firstError(errors)),
+  );
 
   const previous = () => {
-    setErrors({});
+    form.clearErrors();
     toast.dismiss(PROBLEM_TOAST);
     if (step > 1) goTo((step - 1) as WizardStepNumber);
   };
@@ -238,25 +223,30 @@ export function SellPage() {
     setUploadFailed(false);
     images.forEach(revokePreview);
     setImages([]);
-    setValues(emptyValues());
-    setErrors({});
+    form.reset(emptyValues());
     setRestored(false);
     clearDraft(studentId);
     goTo(1);
   };
 
-  const submit = async () => {
+  const submit = () => {
     // A ref, not state: a second tap before React re-renders must not send the listing twice.
     if (submitting.current || images.length < LIMITS.minImages) return;
-    const result = listingFormSchema.safeParse(values);
+    submitting.current = true;
+    void form.handleSubmit(send, (errors) => {
+      submitting.current = false;
+      const first = firstError(errors);
+      if (first && stepOf(first.name) !== step) goTo(stepOf(first.name));
+      showProblem(first);
+    })();
+  };
+
+  const send = async (listing: WizardValues) => {
+    const result = listingFormSchema.safeParse(listing);
     if (!result.success) {
-      const found = fieldErrors(result.error) as Errors;
-      const first = Object.keys(found)[0];
-      if (first && stepOf(first) !== step) goTo(stepOf(first));
-      showProblems(found);
+      submitting.current = false;
       return;
     }
-    submitting.current = true;
     attemptKey.current ??= newIdempotencyKey();
     setSubmitting(true);
     setUploadFailed(false);
@@ -283,12 +273,11 @@ export function SellPage() {
         return;
       }
       if (error instanceof ApiError && error.fields) {
-        const listingFields = Object.fromEntries(
-          Object.entries(error.fields).filter(([name]) => (Object.keys(values) as string[]).includes(name)),
-        ) as Errors;
-        const first = Object.keys(listingFields)[0];
+        const listingFields = Object.entries(error.fields).filter(([name]) => (Object.keys(listing) as string[]).includes(name));
+        const first = listingFields[0]?.[0];
         if (first) {
-          setErrors(inlineErrors(listingFields));
+          form.clearErrors();
+          for (const [name, message] of listingFields) form.setError(name as ListingField, { type: 'server', message });
           if (stepOf(first) !== step) goTo(stepOf(first));
           focusField(first);
         }
@@ -304,8 +293,8 @@ export function SellPage() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Enter in a field of steps 1 and 2 means Next; only step 3 submits.
-    if (step < 3) next();
-    else void submit();
+    if (step < 3) void next();
+    else submit();
   };
 
   const listAnother = () => {
@@ -314,14 +303,22 @@ export function SellPage() {
   };
 
   const field = (name: ListingField, label: string, control: ReactNode, hint?: string, required = true) => (
-    <Field id={fieldId(name)} label={label} error={errors[name]} hint={hint} required={required}>
+    <Field id={fieldId(name)} label={label} error={errorOf(name)} hint={hint} required={required}>
       {control}
     </Field>
   );
 
-  const text = (name: ListingField, extra: Partial<ComponentProps<typeof Input>> = {}) => (
-    <Input name={name} value={values[name]} onChange={onText(name)} autoComplete="off" {...extra} />
+  /** A control of the form: its value lives in the form, its keystrokes pass the listing's filters. */
+  const controlled = (name: ListingField, render: (props: { name: string; value: string; onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void; onBlur: () => void }) => ReactNode) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => <>{render({ name, value: field.value, onChange: onText(name, field.onChange), onBlur: field.onBlur })}</>}
+    />
   );
+
+  const text = (name: ListingField, extra: Partial<ComponentProps<typeof Input>> = {}) =>
+    controlled(name, (props) => <Input {...props} autoComplete="off" {...extra} />);
 
   const current = WIZARD_STEPS[step - 1]!;
   const tooFewImages = images.length < LIMITS.minImages;
@@ -368,28 +365,22 @@ export function SellPage() {
               {field(
                 'language',
                 'Language',
-                <Select name="language" value={values.language} onChange={onText('language')} placeholder="Select language" options={LANGUAGE_OPTIONS} />,
+                controlled('language', (props) => <Select {...props} placeholder="Select language" options={LANGUAGE_OPTIONS} />),
               )}
               {field(
                 'category',
                 'Category',
-                <Select name="category" value={values.category} onChange={onText('category')} placeholder="Select category" options={CATEGORY_OPTIONS} />,
+                controlled('category', (props) => <Select {...props} placeholder="Select category" options={CATEGORY_OPTIONS} />),
               )}
               {field(
                 'studyLevel',
                 'Study Level',
-                <Select
-                  name="studyLevel"
-                  value={values.studyLevel}
-                  onChange={onText('studyLevel')}
-                  placeholder="Select study level"
-                  options={STUDY_LEVEL_OPTIONS}
-                />,
+                controlled('studyLevel', (props) => <Select {...props} placeholder="Select study level" options={STUDY_LEVEL_OPTIONS} />),
               )}
               {field(
                 'condition',
                 'Condition',
-                <Select name="condition" value={values.condition} onChange={onText('condition')} placeholder="Select condition" options={CONDITION_OPTIONS} />,
+                controlled('condition', (props) => <Select {...props} placeholder="Select condition" options={CONDITION_OPTIONS} />),
               )}
               {field(
                 'price',
@@ -419,24 +410,16 @@ export function SellPage() {
               {field(
                 'description',
                 'Description',
-                <Textarea
-                  name="description"
-                  value={values.description}
-                  onChange={onText('description')}
-                  rows={5}
-                  placeholder="What is the book like? Highlighting, notes, missing pages, which course used it…"
-                />,
+                controlled('description', (props) => (
+                  <Textarea {...props} rows={5} placeholder="What is the book like? Highlighting, notes, missing pages, which course used it…" />
+                )),
               )}
               {field(
                 'additionalNotes',
                 'Additional Notes (optional)',
-                <Textarea
-                  name="additionalNotes"
-                  value={values.additionalNotes}
-                  onChange={onText('additionalNotes')}
-                  rows={3}
-                  placeholder="Anything else a buyer should know, such as where on campus you can meet"
-                />,
+                controlled('additionalNotes', (props) => (
+                  <Textarea {...props} rows={3} placeholder="Anything else a buyer should know, such as where on campus you can meet" />
+                )),
                 undefined,
                 false,
               )}
@@ -477,7 +460,7 @@ export function SellPage() {
             <p className="min-w-0 flex-1 basis-48">
               The upload stopped before it finished. Your details and photos are still here: check your connection and try again.
             </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => void submit()}>
+            <Button type="button" variant="outline" size="sm" onClick={submit}>
               <RotateCcw aria-hidden="true" size={16} /> Try again
             </Button>
           </div>

@@ -2,7 +2,7 @@
 // localStorage per seller so a reload or a dropped connection loses nothing until the book is listed.
 // Photos cannot be stored there; the page says so.
 import { WIZARD_STEPS, type ListingField } from '@reshelf/shared';
-import { readStored, removeStored, writeStored } from '../../../lib/storage';
+import { readStored, removeStored, writeStored } from '../../../lib/local-storage';
 
 export type WizardValues = Record<ListingField, string>;
 export type WizardStepNumber = 1 | 2 | 3;

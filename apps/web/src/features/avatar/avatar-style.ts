@@ -1,13 +1,13 @@
 // Which generated avatar a student gets: sellers pick one of 30 styles, remembered in this browser under
 // 'avatarStyle'; buyers and admins have a fixed one. Kept apart from the picker (which needs the dialog) so
-// the public navigation bar can draw the same avatar without loading the dashboard's code.
+// the public navigation bar can draw the same avatar without loading the picker's code.
 import { LIMITS, type Role } from '@reshelf/shared';
-import { readStored } from '../../lib/storage';
+import { readStored } from '../../lib/local-storage';
 
 export const AVATAR_STYLE_KEY = 'avatarStyle';
 /** The buyer's fixed style (buyers do not choose one), and the admin's. */
 export const FIXED_AVATAR_STYLES: Record<Exclude<Role, 'seller'>, number> = { buyer: 7, admin: 12 };
-export const DEFAULT_SELLER_STYLE = 0;
+const DEFAULT_SELLER_STYLE = 0;
 
 export function avatarSrc(seed: string, style: number): string {
   return `/api/v1/avatars/${encodeURIComponent(seed)}.svg?style=${style}`;

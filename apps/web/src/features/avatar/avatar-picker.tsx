@@ -5,10 +5,8 @@ import { Check } from 'lucide-react';
 import { LIMITS, type Role } from '@reshelf/shared';
 import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
-import { writeStored } from '../../lib/storage';
+import { writeStored } from '../../lib/local-storage';
 import { AVATAR_STYLE_KEY, FIXED_AVATAR_STYLES, avatarSrc, isAvatarStyle as isStyle, readAvatarStyle } from './avatar-style';
-
-export { AVATAR_STYLE_KEY, FIXED_AVATAR_STYLES, avatarSrc, readAvatarStyle };
 
 /** The style to draw for a role, and for sellers a setter that remembers the choice. */
 export function useAvatarStyle(role: Role): [number, ((style: number) => void) | null] {

@@ -1,81 +1,55 @@
 // The notifications bell of the dashboard shell (docs/api.md, Notifications): the unread count, a
 // dialog listing the latest notices (a listing approved or declined with its reason, order news), read
 // on open, and kept current by the realtime channel.
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { formatDate, type ListResponse, type Notification } from '@reshelf/shared';
+import { formatDate, type Notification } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { api } from '../../lib/api';
 import { useAction } from '../../lib/use-action';
 import { cn } from '../../lib/cn';
 import { useRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
+import { markAllNotificationsRead, markNotificationRead, notificationsQuery } from './api';
 
-const NOTIFICATIONS_KEY = ['notifications'] as const;
-
-type NotificationList = ListResponse<Notification> & { unread: number };
-
-let fallbackClient: QueryClient | null = null;
-
-function useClient(): QueryClient {
-  const client = useContext(QueryClientContext);
-  if (client) return client;
-  fallbackClient ??= new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return fallbackClient;
-}
-
-function useNotifications() {
-  const client = useClient();
-  const query = useQuery(
-    {
-      queryKey: NOTIFICATIONS_KEY,
-      queryFn: ({ signal }) => api<NotificationList>('/notifications?page=1&pageSize=20', { signal }),
-      staleTime: 60_000,
-    },
-    client,
-  );
-  return { client, query };
-}
-
-/** Rendered once per area: new notices arrive over the realtime channel (off in unit tests). */
+/** Rendered once per area: new notices arrive over the realtime channel. */
 export function NotificationsLive() {
-  const client = useClient();
+  const client = useQueryClient();
   const { refresh } = useSession();
-  useRealtime(
-    {
-      onEvent: (event) => {
-        if (event.type === 'notification.created') void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-      },
-      onReconnect: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
-      // Signed out in another tab, a password changed elsewhere, or expired: find out, and the guards
-      // take the student to the login page instead of leaving a dashboard that can no longer load.
-      onSessionEnded: () => void refresh(),
+  const refetch = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  useRealtime({
+    onEvent: (event) => {
+      if (event.type === 'notification.created') refetch();
     },
-    import.meta.env.MODE !== 'test',
-  );
+    onReconnect: refetch,
+    // Signed out in another tab, a password changed elsewhere, or expired: find out, and the guards
+    // take the student to the login page instead of leaving a dashboard that can no longer load.
+    onSessionEnded: () => void refresh(),
+  });
   return null;
 }
 
 export function NotificationsBell() {
-  const { client, query } = useNotifications();
+  const client = useQueryClient();
+  const query = useQuery(notificationsQuery);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const unread = query.data?.unread ?? 0;
   const items = query.data?.items ?? [];
 
   // One request however fast it is tapped; the list is refreshed whether or not it went through.
-  const markAllRead = useAction({ mutationFn: () => api('/notifications/read-all', { method: 'POST' }) });
-  const onMarkAllRead = () => markAllRead.run(undefined, { onSettled: () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }) });
+  const refetch = () => void client.invalidateQueries({ queryKey: notificationsQuery.queryKey });
+  const markAllRead = useAction({ mutationFn: markAllNotificationsRead });
+  const onMarkAllRead = () => markAllRead.run(undefined, { onSettled: refetch });
 
   const openItem = async (item: Notification) => {
     setOpen(false);
     if (!item.readAt) {
-      void api(`/notifications/${encodeURIComponent(item.id)}/read`, { method: 'POST' })
+      void markNotificationRead(item.id)
         .catch(() => undefined)
-        .finally(() => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
+        .finally(refetch);
     }
     if (item.link) navigate(item.link);
   };

@@ -1,5 +1,6 @@
-// Small, safe wrappers around localStorage: private modes and full quotas throw, and stored JSON may
-// be stale or hand-edited, so every call falls back instead of breaking the page.
+// Small, safe wrappers around the browser's localStorage (JSON values by key): private modes and full
+// quotas throw, and stored JSON may be stale or hand-edited, so every call falls back instead of breaking
+// the page.
 
 export function readStored<T>(key: string, fallback: T): T {
   try {

@@ -1,0 +1,27 @@
+// One labelled fact of a listing (ISBN, publisher, condition...) inside a <dl>: the book page lines them
+// up as label-beside-value rows, the moderation review packs them as small label-over-value cells.
+import type { ReactNode } from 'react';
+
+export interface DetailRowProps {
+  label: string;
+  children: ReactNode;
+  /** 'row': the label beside the value on wide screens, a rule under each; 'cell': a small caps label over the value. */
+  layout?: 'row' | 'cell';
+}
+
+export function DetailRow({ label, children, layout = 'row' }: DetailRowProps) {
+  if (layout === 'cell') {
+    return (
+      <div className="min-w-0">
+        <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
+        <dd className="mt-0.5 break-words text-ink-900">{children}</dd>
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-ink-100 py-3 sm:flex-row sm:gap-4">
+      <dt className="shrink-0 text-sm font-medium text-ink-600 sm:w-28">{label}</dt>
+      <dd className="text-ink-900">{children}</dd>
+    </div>
+  );
+}

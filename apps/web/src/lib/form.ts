@@ -1,0 +1,72 @@
+// react-hook-form for the forms that say only their first problem, in a toast, and mark that one field
+// (sign-in, sign-up, the password forms, the newsletter): the shared schema decides what is wrong, the
+// toast says it once, the field it names is marked and focused, and typing in that field clears the mark.
+// Forms that write every problem under its field use @hookform/resolvers' zodResolver and <FormField>.
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { toast } from '../components/ui/toast';
+
+interface Issue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+interface Schema<TOut> {
+  safeParse(value: unknown): { success: true; data: TOut } | { success: false; error: { issues: readonly Issue[] } };
+}
+
+/** The schema itself, or a loader for it (to keep zod out of a page's first load until the form is used). */
+export type SchemaSource<TOut> = Schema<TOut> | (() => Promise<Schema<TOut>>);
+
+/**
+ * A resolver that reports the schema's first problem only, on the top-level field it names ('root' when
+ * it names none).
+ */
+export function firstIssueResolver<TIn extends FieldValues, TOut>(source: SchemaSource<TOut>): Resolver<TIn, unknown, TOut> {
+  return async (values) => {
+    const schema = typeof source === 'function' ? await source() : source;
+    const parsed = schema.safeParse(values);
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    const issue = parsed.error.issues[0];
+    const key = issue?.path[0];
+    const name = typeof key === 'string' ? key : 'root';
+    return { values: {}, errors: { [name]: { type: 'validation', message: issue?.message ?? '' } } as FieldErrors<TIn> };
+  };
+}
+
+/** The form's first problem: its field's name and its message. */
+export function firstError<T extends FieldValues>(errors: FieldErrors<T>): { name: string; message: string } | null {
+  for (const [name, error] of Object.entries(errors)) {
+    const message = (error as { message?: unknown } | undefined)?.message;
+    if (typeof message === 'string') return { name, message };
+  }
+  return null;
+}
+
+/**
+ * A form checked on submit against `source` whose first problem is for the caller to show (see
+ * `toastFirstError`). Problems are checked again only on the next submit.
+ */
+export function useFirstIssueForm<TIn extends FieldValues, TOut>(source: SchemaSource<TOut>, defaultValues: DefaultValues<TIn>) {
+  const form = useForm<TIn, unknown, TOut>({
+    resolver: firstIssueResolver<TIn, TOut>(source),
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  /** register() that also clears the field's mark as soon as the student changes it. */
+  const field = (name: Path<TIn>) => form.register(name, { onChange: () => form.clearErrors(name) });
+  return { ...form, field };
+}
+
+/** Toasts the first problem and focuses its field (`focus` may name the element to focus instead). */
+export function toastFirstError(form: { setFocus(name: string): void }, focus?: (name: string) => boolean) {
+  return (errors: FieldErrors) => {
+    const first = firstError(errors);
+    if (!first) return;
+    toast.error(first.message);
+    if (first.name === 'root') return;
+    if (focus?.(first.name)) return;
+    form.setFocus(first.name);
+  };
+}
