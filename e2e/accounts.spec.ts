@@ -184,6 +184,19 @@ test('a student deletes their account', async ({ page }) => {
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Account deletion cancelled', { exact: true })).toBeVisible();
 
+  // The dialog is modal: Tab and Shift+Tab stay inside it, Escape closes it, focus goes back to the opener.
+  const opener = page.getByRole('button', { name: 'Delete Account' });
+  await opener.click();
+  await expect(confirm).toBeVisible();
+  const focusInside = () => confirm.evaluate((dialog) => dialog.contains(document.activeElement));
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await focusInside()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(opener).toBeFocused();
+
   await page.getByRole('button', { name: 'Delete Account' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes, continue' }).click();
   const prompt = page.getByRole('alertdialog', { name: 'Enter your password' });

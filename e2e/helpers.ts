@@ -14,24 +14,34 @@ export interface SavedMail {
   html: string;
 }
 
-/** Waits for the newest mail to `to` and returns it. */
-export async function waitForMail(to: string, timeoutMs = 10_000): Promise<SavedMail> {
+/** The newest mail to `to` the server has written so far, if any. */
+function newestMailTo(dir: string, to: string): SavedMail | undefined {
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as SavedMail)
+    .find((m) => m.to === to);
+}
+
+/**
+ * Waits for the newest mail to `to` and returns it: the server writes each mail whole (a temporary file
+ * renamed), and every file it adds wakes this up. Only the test's own timeout limits the wait.
+ */
+export async function waitForMail(to: string): Promise<SavedMail> {
   const dir = path.join(dataDir(), 'mail');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (fs.existsSync(dir)) {
-      const mails = fs
-        .readdirSync(dir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .reverse()
-        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as SavedMail);
-      const found = mails.find((m) => m.to === to);
-      if (found) return found;
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  fs.mkdirSync(dir, { recursive: true });
+  return new Promise((resolve) => {
+    const check = () => {
+      const found = newestMailTo(dir, to);
+      if (!found) return;
+      watcher.close();
+      resolve(found);
+    };
+    const watcher = fs.watch(dir, check);
+    check();
+  });
 }
 
 /** Fails on any axe-core violation of WCAG 2.1 A/AA. */

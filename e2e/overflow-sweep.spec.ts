@@ -123,6 +123,13 @@ async function seed(browser: Browser, baseURL: string) {
     await approve(book);
     const { order } = await ok(await buyer.post('/api/v1/orders', { data: { bookId: book } }), 'order');
     orders[state] = order.id;
+    // The conversation comes first: an order that ended without a sale takes no more messages.
+    for (const [who, text] of [
+      [buyer, `Is it still available? ${LONG_URL}`],
+      [seller, `Yes. ${LONG_WORD} — meet me at the library.`],
+    ] as const) {
+      await ok(await who.post(`/api/v1/orders/${order.id}/messages`, { data: { body: text } }), 'message');
+    }
     const meetup = { meetupLocation: `Howard College library, ${LONG_WORD.slice(0, 60)} entrance`, meetupAt: new Date(Date.now() + 3 * 86_400_000).toISOString() };
     if (state === 'accepted' || state === 'completed') await ok(await seller.post(`/api/v1/orders/${order.id}/accept`, { data: meetup }), 'accept');
     if (state === 'declined') await ok(await seller.post(`/api/v1/orders/${order.id}/decline`, { data: { reason } }), 'decline order');
@@ -130,12 +137,6 @@ async function seed(browser: Browser, baseURL: string) {
     if (state === 'completed') {
       await ok(await buyer.post(`/api/v1/orders/${order.id}/complete`), 'complete');
       await ok(await buyer.post(`/api/v1/orders/${order.id}/review`, { data: { rating: 4, comment: `Great ${LONG_WORD} ${LONG_URL}` } }), 'review');
-    }
-    for (const [who, text] of [
-      [buyer, `Is it still available? ${LONG_URL}`],
-      [seller, `Yes. ${LONG_WORD} — meet me at the library.`],
-    ] as const) {
-      await ok(await who.post(`/api/v1/orders/${order.id}/messages`, { data: { body: text } }), 'message');
     }
   }
 
@@ -266,8 +267,6 @@ async function settle(page: Page) {
           return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
         })
         .every((image) => image.complete),
-    undefined,
-    { timeout: 10_000 },
   );
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
