@@ -202,7 +202,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
   const searchThread = database.sqlitePath ? createSearchThread(database.sqlitePath, (err) => app.log.error({ err }, 'catalogue search thread failed')) : undefined;
   if (searchThread) app.addHook('onClose', async () => searchThread.close());
-  const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages, searchThread?.search);
+  const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages, searchThread?.search, {
+    correct: searchThread?.correct,
+    warn: (err) => app.log.warn({ err }, 'catalogue spelling suggestions unavailable; searches answer without them'),
+  });
   const packages = createPackagesService(ctx);
   accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });

@@ -7,7 +7,14 @@ describe('JSON text', () => {
   it('writes a list exactly as JSON.stringify does, from each item\'s text made once', () => {
     const a = { id: 'a', title: 'Café "Économie"\n', price: 120.5, tags: [], seller: { rating: null } };
     const b = { id: 'b', title: '</script>\u2028', price: 0, tags: ['x'], seller: { rating: 4.5 } };
-    for (const list of [{ items: [a, b], total: 2, page: 1, pageSize: 20 }, { items: [], total: 0, page: 3, pageSize: 5 }]) {
+    const lists: object[] = [
+      { items: [a, b], total: 2, page: 1, pageSize: 20 },
+      { items: [], total: 0, page: 3, pageSize: 5 },
+      // The catalogue's extra field, after the four every list has.
+      { items: [a], total: 1, page: 1, pageSize: 20, suggestion: 'organic "chemistry"' },
+      { items: [], total: 0, page: 1, pageSize: 20, suggestion: null },
+    ];
+    for (const list of lists as Parameters<typeof listJsonText>[0][]) {
       expect(listJsonText(list)).toBe(JSON.stringify(list));
     }
     // An item's text is made once: a later change to the (supposedly frozen) object is not seen.

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, type CatalogueQueryInput } from '@reshelf/shared';
+import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
 import { searchCatalogue } from '../src/modules/catalogue/repository.ts';
 import { createSearchThread, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
@@ -61,6 +62,17 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
     expect(await q.threaded()).toEqual({ ids: [id], total: 1 });
     await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', id).execute();
     expect((await q.threaded()).total).toBe(0);
+  });
+
+  it('corrects misspelt words from the live index exactly as the main connection does, and follows its changes', async () => {
+    const direct = sqliteCorrector(t.database.db);
+    const words = ['chemistri', 'calculas', 'contrct', 'chemistry', 'zzzz', 'thermodynamcs'];
+    expect(await thread.correct(words)).toEqual(await direct(words));
+    expect(await thread.correct(words)).toEqual(new Map([['chemistri', 'chemistry'], ['calculas', 'calculus'], ['contrct', 'contract']]));
+    const id = await insertBook(t.database.db, sellerId, { title: 'Thermodynamics Made Simple' });
+    expect((await thread.correct(['thermodynamcs'])).get('thermodynamcs')).toBe('thermodynamics');
+    await t.database.db.updateTable('books').set({ status: 'declined' }).where('id', '=', id).execute();
+    expect((await thread.correct(['thermodynamcs'])).size).toBe(0);
   });
 
   it('many searches at once each get their own answer', async () => {

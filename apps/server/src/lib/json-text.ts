@@ -23,8 +23,12 @@ export function jsonTextOf(value: object, build: () => string = () => JSON.strin
  * with the list: clients get the compressed form, kept below, and the text of every cached page would
  * only be more heap for the garbage collector to walk (docs/performance.md, Fix 10).
  */
-export const listJsonText = (list: ListResponse<object>): string =>
-  `{"items":[${list.items.map((item) => jsonTextOf(item)).join(',')}],"total":${list.total},"page":${list.page},"pageSize":${list.pageSize}}`;
+export const listJsonText = (list: ListResponse<object>): string => {
+  // Any fields after the four of every list (the catalogue's `suggestion`) follow in their own order.
+  const { items, total, page, pageSize, ...more } = list as ListResponse<object> & Record<string, unknown>;
+  const rest = Object.keys(more).length ? `,${JSON.stringify(more).slice(1, -1)}` : '';
+  return `{"items":[${items.map((item) => jsonTextOf(item)).join(',')}],"total":${total},"page":${page},"pageSize":${pageSize}${rest}}`;
+};
 
 export const sendJsonText = (reply: FastifyReply, text: string): FastifyReply => reply.type('application/json; charset=utf-8').send(text);
 

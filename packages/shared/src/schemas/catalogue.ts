@@ -7,6 +7,7 @@ import { oneOf } from '../messages';
 import { toOneLine } from '../text';
 import { UNIVERSITY_IDS } from '../universities';
 import { pagingFields, queryValue } from './pagination';
+import { bookListSchema } from './responses';
 
 export const CATALOGUE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
@@ -60,3 +61,18 @@ export const catalogueQuerySchema = z
   }));
 export type CatalogueQueryInput = z.input<typeof catalogueQuerySchema>;
 export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
+
+/**
+ * A catalogue page (GET /books): a list page of books and, when a search finds few or no books because
+ * of a misspelt word, the query with that word corrected, if the corrected query finds more books
+ * (docs/decisions/0024-search-that-forgives.md).
+ */
+export const catalogueListSchema = bookListSchema
+  .extend({
+    suggestion: z
+      .string()
+      .nullable()
+      .describe('The search with its misspelt words replaced by catalogue words, when that finds more books; else null'),
+  })
+  .meta({ id: 'CatalogueList' });
+export type CatalogueList = z.output<typeof catalogueListSchema>;

@@ -9,6 +9,7 @@ import type { CatalogueQuery } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { postgresTsQuery, sqliteMatch } from './search-terms.ts';
+import { maxDistance, pickClosest, type VocabularyWord } from './spelling.ts';
 
 export interface CataloguePage {
   ids: string[];
@@ -92,4 +93,48 @@ export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: stri
   else if (query.page === 1 && rows.length < query.pageSize) total = rows.length;
   else total = Number((await statements.count.execute(db)).rows[0]?.n ?? 0);
   return { ids: rows.map((r) => r.id), total };
+}
+
+// ---- Search that forgives: the vocabulary of live listings (docs/decisions/0024-search-that-forgives.md) ----
+
+/**
+ * SQLite: a fingerprint of the full-text index, which changes with every write to it (FTS5's structure
+ * record, one row read by its key), so an in-memory vocabulary is rebuilt only when the index changed.
+ */
+export async function sqliteIndexVersion(db: Db): Promise<string> {
+  const row = (await sql<{ block: Uint8Array }>`SELECT block FROM books_fts_data WHERE id = 10`.execute(db)).rows[0];
+  return row ? Buffer.from(row.block).toString('base64') : '';
+}
+
+/** SQLite: the words of live listings' titles, authors and publishers, with how many listings have each (migration 010's fts5vocab). */
+export async function sqliteVocabulary(db: Db): Promise<VocabularyWord[]> {
+  const rows = await sql<{ word: string; listings: number }>`
+    SELECT term AS word, sum(doc) AS listings FROM books_fts_vocab
+    WHERE col IN ('title', 'author', 'publisher') GROUP BY term`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * PostgreSQL: for each word the vocabulary does not know (no word in `search_words` starts with it), the
+ * closest word it does know. Candidates come from the pg_trgm index (similarity at least 0.2, a lower bar
+ * than the default 0.3, which misses one transposition in a seven-letter word); the edit distance picks.
+ */
+export async function postgresCorrections(db: Db, words: string[]): Promise<Map<string, string>> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL pg_trgm.similarity_threshold = 0.2`.execute(trx);
+    const corrections = new Map<string, string>();
+    for (const word of words) {
+      const known = await sql`
+        SELECT 1 FROM search_words WHERE word >= ${word} AND word < ${`${word}\u{10FFFF}`} AND listings > 0 LIMIT 1`.execute(trx);
+      if (known.rows.length) continue;
+      const max = maxDistance(word);
+      const candidates = await sql<VocabularyWord>`
+        SELECT word, listings FROM search_words
+        WHERE word % ${word} AND listings > 0 AND length(word) BETWEEN ${word.length - max} AND ${word.length + max}
+        ORDER BY similarity(word, ${word}) DESC LIMIT 50`.execute(trx);
+      const closest = pickClosest(word, candidates.rows);
+      if (closest) corrections.set(word, closest);
+    }
+    return corrections;
+  });
 }

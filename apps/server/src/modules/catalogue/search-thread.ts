@@ -7,10 +7,12 @@ import type { CatalogueQuery } from '@reshelf/shared';
 import type { CataloguePage } from './repository.ts';
 import type { SearchRequest } from './search-worker.ts';
 
-type Reply = { id: number; page: CataloguePage; error?: undefined } | { id: number; error: string };
+type Reply = { id: number; page?: CataloguePage; corrections?: Map<string, string>; error?: undefined } | { id: number; error: string };
 
 export interface SearchThread {
   search(query: CatalogueQuery, terms: string[]): Promise<CataloguePage>;
+  /** Spelling corrections from the thread's vocabulary (corrections.ts), kept there beside the index it is read from. */
+  correct(words: string[]): Promise<Map<string, string>>;
   close(): Promise<void>;
 }
 
@@ -19,7 +21,7 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
   let worker: Worker | undefined;
   let closed = false;
   let nextId = 0;
-  const waiting = new Map<number, { resolve: (page: CataloguePage) => void; reject: (err: Error) => void }>();
+  const waiting = new Map<number, { resolve: (reply: Reply & { error?: undefined }) => void; reject: (err: Error) => void }>();
 
   const failAll = (err: Error) => {
     for (const w of waiting.values()) w.reject(err);
@@ -33,7 +35,7 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
       if (!caller) return;
       waiting.delete(reply.id);
       if (reply.error !== undefined) caller.reject(new Error(`catalogue search failed: ${reply.error}`));
-      else caller.resolve(reply.page);
+      else caller.resolve(reply);
     });
     w.on('error', (err) => {
       onError(err);
@@ -49,17 +51,22 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
     return w;
   };
 
+  const ask = (request: SearchRequest) => {
+    if (closed) return Promise.reject(new Error('catalogue search thread closed'));
+    worker ??= start();
+    return new Promise<Reply & { error?: undefined }>((resolve, reject) => {
+      waiting.set(request.id, { resolve, reject });
+      worker!.postMessage(request);
+    });
+  };
+
   worker = start();
   return {
     search(query, terms) {
-      if (closed) return Promise.reject(new Error('catalogue search thread closed'));
-      worker ??= start();
-      const id = nextId++;
-      const request: SearchRequest = { id, query, terms };
-      return new Promise<CataloguePage>((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        worker!.postMessage(request);
-      });
+      return ask({ id: nextId++, query, terms }).then((reply) => reply.page!);
+    },
+    correct(words) {
+      return ask({ id: nextId++, correct: words }).then((reply) => reply.corrections!);
     },
     async close() {
       closed = true;

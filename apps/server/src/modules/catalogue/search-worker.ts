@@ -1,23 +1,25 @@
 // The catalogue's search thread (docs/decisions/0009-search-thread.md): a worker thread with its own
 // read-only SQLite connection that answers one search at a time through the catalogue repository.
-// Messages in: { id, query, terms }; out: { id, page } or { id, error }.
+// It also keeps the catalogue's vocabulary for spelling corrections (corrections.ts), read through the
+// same connection. Messages in: { id, query, terms } or { id, correct: words }; out: { id, page },
+// { id, corrections } or { id, error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogueQuery } from '@reshelf/shared';
 import { openSqliteReader } from '../../db/index.ts';
+import { sqliteCorrector } from './corrections.ts';
 import { searchCatalogue } from './repository.ts';
 
-export interface SearchRequest {
-  id: number;
-  query: CatalogueQuery;
-  terms: string[];
-}
+export type SearchRequest = { id: number; query: CatalogueQuery; terms: string[] } | { id: number; correct: string[] };
 
 const port = parentPort!;
 const reader = openSqliteReader((workerData as { file: string }).file);
+const correct = sqliteCorrector(reader.db);
 
-port.on('message', async ({ id, query, terms }: SearchRequest) => {
+port.on('message', async (request: SearchRequest) => {
+  const { id } = request;
   try {
-    port.postMessage({ id, page: await searchCatalogue(reader.db, query, terms) });
+    if ('correct' in request) port.postMessage({ id, corrections: await correct(request.correct) });
+    else port.postMessage({ id, page: await searchCatalogue(reader.db, request.query, request.terms) });
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

@@ -1,0 +1,237 @@
+// Search that forgives (docs/decisions/0024-search-that-forgives.md): a search that finds few or no
+// books because of a misspelt word answers with `suggestion`, the query with that word replaced by the
+// closest word of live listings' titles, authors and publishers, when that finds more books. Run on
+// both databases; the catalogue below is made of real set books.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
+import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
+import { insertBook } from './helpers/books.ts';
+import { editDistance, pickClosest } from '../src/modules/catalogue/spelling.ts';
+
+let t: TestApp;
+let seller: Account;
+let admin: Account;
+
+const CATALOGUE: [title: string, author: string, publisher: string][] = [
+  ['Calculus: Early Transcendentals', 'James Stewart', 'Cengage'],
+  ['Organic Chemistry', 'Paula Yurkanis Bruice', 'Pearson'],
+  ['Principles of Economics', 'N. Gregory Mankiw', 'Cengage'],
+  ['Microeconomics', 'Robert Pindyck', 'Pearson'],
+  ['Macroeconomics', 'Olivier Blanchard', 'Pearson'],
+  ['University Physics', 'Hugh Young', 'Pearson'],
+  ['Financial Accounting', 'Jerry Weygandt', 'Wiley'],
+  ['Introductory Statistics', 'Neil Weiss', 'Pearson'],
+  ['Campbell Biology', 'Lisa Urry', 'Pearson'],
+  ["Gray's Anatomy for Students", 'Richard Drake', 'Elsevier'],
+  ['Psychology', 'David Myers', 'Worth'],
+  ['Introduction to Algorithms', 'Thomas Cormen', 'MIT Press'],
+  ['Linear Algebra and Its Applications', 'David Lay', 'Pearson'],
+  ['Physiology', 'Linda Costanzo', 'Elsevier'],
+  ['Business Management', 'Andreas de Beer', 'Van Schaik'],
+  ['Introduction to Law', 'Lucien du Bois', 'Juta'],
+  ['Sociology', 'Anthony Giddens', 'Polity'],
+  ['Marketing Management', 'Philip Kotler', 'Pearson'],
+  ['Engineering Mechanics: Dynamics', 'James Meriam', 'Wiley'],
+  ['Molecular Biology of the Cell', 'Bruce Alberts', 'Garland'],
+  ['Human Resource Management', 'Nel Werner', 'Oxford'],
+  ['Thermodynamics: An Engineering Approach', 'Yunus Cengel', 'McGraw Hill'],
+  ['Discrete Mathematics and Its Applications', 'Kenneth Rosen', 'McGraw Hill'],
+  ['Pharmacology', 'Humphrey Rang', 'Elsevier'],
+  ['Criminal Law', 'CR Snyman', 'LexisNexis'],
+  ['Biochemistry', 'Jeremy Berg', 'Freeman'],
+  ['Corporate Finance', 'Stephen Ross', 'McGraw Hill'],
+];
+
+/** What students type, and the book they mean. */
+const MISSPELT: [typed: string, title: string][] = [
+  ['calculas', 'Calculus: Early Transcendentals'],
+  ['calclus', 'Calculus: Early Transcendentals'],
+  ['claculus', 'Calculus: Early Transcendentals'],
+  ['Stewart calculas', 'Calculus: Early Transcendentals'],
+  ['Steward', 'Calculus: Early Transcendentals'],
+  ['organc chemistry', 'Organic Chemistry'],
+  ['orgnic chemistry', 'Organic Chemistry'],
+  ['organic chemsitry', 'Organic Chemistry'],
+  ['econmics', 'Principles of Economics'],
+  ['economcs', 'Principles of Economics'],
+  ['principels of economics', 'Principles of Economics'],
+  ['Mankew', 'Principles of Economics'],
+  ['microeconomis', 'Microeconomics'],
+  ['mircoeconomics', 'Microeconomics'],
+  ['Pindyk', 'Microeconomics'],
+  ['macroeconomcs', 'Macroeconomics'],
+  ['macroeconomis', 'Macroeconomics'],
+  ['phsyics', 'University Physics'],
+  ['physcs', 'University Physics'],
+  ['univeristy physics', 'University Physics'],
+  ['accountng', 'Financial Accounting'],
+  ['acounting', 'Financial Accounting'],
+  ['financal accounting', 'Financial Accounting'],
+  ['Weygant', 'Financial Accounting'],
+  ['statistcs', 'Introductory Statistics'],
+  ['statsitics', 'Introductory Statistics'],
+  ['introductary statistics', 'Introductory Statistics'],
+  ['Cambell biology', 'Campbell Biology'],
+  ['campbel', 'Campbell Biology'],
+  ['biolgy campbell', 'Campbell Biology'],
+  ['anatmoy', "Gray's Anatomy for Students"],
+  ['anatomy', "Gray's Anatomy for Students"],
+  ['grays anatmy', "Gray's Anatomy for Students"],
+  ['psycology', 'Psychology'],
+  ['pyschology', 'Psychology'],
+  ['algoritms', 'Introduction to Algorithms'],
+  ['alogrithms cormen', 'Introduction to Algorithms'],
+  ['introducton to algorithms', 'Introduction to Algorithms'],
+  ['linear algebera', 'Linear Algebra and Its Applications'],
+  ['lineer algebra', 'Linear Algebra and Its Applications'],
+  ['physiolgy', 'Physiology'],
+  ['phisiology', 'Physiology'],
+  ['buisness management', 'Business Management'],
+  ['busines managment', 'Business Management'],
+  ['sociolgy', 'Sociology'],
+  ['socialogy giddins', 'Sociology'],
+  ['marketting management', 'Marketing Management'],
+  ['kotlr marketing', 'Marketing Management'],
+  ['engneering mechancs', 'Engineering Mechanics: Dynamics'],
+  ['dynamcs meriam', 'Engineering Mechanics: Dynamics'],
+  ['moleculer biology', 'Molecular Biology of the Cell'],
+  ['molecular bilogy of the cell', 'Molecular Biology of the Cell'],
+  ['human resourse management', 'Human Resource Management'],
+  ['thermodinamics', 'Thermodynamics: An Engineering Approach'],
+  ['thermodynamcs cengel', 'Thermodynamics: An Engineering Approach'],
+  ['discreet mathematcs', 'Discrete Mathematics and Its Applications'],
+  ['pharmacolgy', 'Pharmacology'],
+  ['farmacology', 'Pharmacology'],
+  ['criminl law', 'Criminal Law'],
+  ['biochemestry', 'Biochemistry'],
+  ['biochemisty berg', 'Biochemistry'],
+  ['corparate finnance', 'Corporate Finance'],
+];
+
+const search = async (q: string, more = '') => {
+  const res = await t.app.inject(`/api/v1/books?q=${encodeURIComponent(q)}${more}`);
+  expect(res.statusCode, q).toBe(200);
+  return res.json() as { items: { id: string; title: string }[]; total: number; suggestion: string | null };
+};
+const titles = (body: { items: { title: string }[] }) => body.items.map((b) => b.title);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await registerAndLogin(t.app, { userType: 'seller', university: 'uj' });
+  admin = await adminAccount(t.app);
+  for (const [title, author, publisher] of CATALOGUE) {
+    await insertBook(t.database.db, seller.id, { title, author, publisher, university: 'uj', description: 'Good copy, a few notes in pencil.' });
+  }
+});
+afterAll(async () => t.close());
+
+describe(`search that forgives (${dialectUnderTest})`, () => {
+  it(`finds the meant book for ${MISSPELT.length} misspellings, directly or through the suggestion`, async () => {
+    expect(MISSPELT.length).toBeGreaterThanOrEqual(50);
+    const misses: string[] = [];
+    for (const [typed, title] of MISSPELT) {
+      const first = await search(typed);
+      if (titles(first).includes(title)) continue;
+      if (first.suggestion === null) {
+        misses.push(`${typed}: no suggestion`);
+        continue;
+      }
+      const second = await search(first.suggestion);
+      if (!titles(second).includes(title)) misses.push(`${typed} → ${first.suggestion}: ${titles(second).join(', ')}`);
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it('suggests the query with the misspelt words replaced, and only when the corrected query finds more', async () => {
+    expect(await search('calculas')).toMatchObject({ total: 0, items: [], suggestion: 'calculus' });
+    expect((await search('organc chemistry')).suggestion).toBe('organic chemistry');
+    expect((await search('Econmics')).suggestion).toBe('economics');
+    expect((await search('Stewart  calculas')).suggestion).toBe('stewart calculus');
+    expect((await search('Cambell biology')).suggestion).toBe('campbell biology');
+    // A word that is right, or a book that is found, needs no suggestion.
+    expect(await search('calculus')).toMatchObject({ total: 1, suggestion: null });
+    expect((await search('chemistry')).suggestion).toBeNull();
+    // Nothing near enough, or the corrected query finds nothing either.
+    expect(await search('zzzzqq')).toMatchObject({ total: 0, suggestion: null });
+    expect((await search('calculas zzzzqq')).suggestion).toBeNull();
+    // The same filters apply to the corrected query: no calculus book at UCT.
+    expect((await search('calculas', '&university=uct')).suggestion).toBeNull();
+    expect((await search('calculas', '&university=uj')).suggestion).toBe('calculus');
+    // Short words, numbers and ISBNs are never corrected.
+    expect((await search('lau')).suggestion).toBeNull();
+    expect((await search('9780000000001')).suggestion).toBeNull();
+  });
+
+  it('matches prefixes as the student types', async () => {
+    expect(titles(await search('organ'))).toEqual(['Organic Chemistry']);
+    expect(titles(await search('Organic Chem'))).toEqual(['Organic Chemistry']);
+    expect(titles(await search('thermo'))).toEqual(['Thermodynamics: An Engineering Approach']);
+    expect((await search('organ')).suggestion).toBeNull();
+  });
+
+  it('never suggests a word of a pending, declined, reserved or sold listing; an approval brings its words in', async () => {
+    const pending = await insertBook(t.database.db, seller.id, { title: 'Zoology Fieldwork', author: 'Xolani Mthembu', status: 'pending' });
+    const declined = await insertBook(t.database.db, seller.id, { title: 'Entomology Primer', author: 'Thandeka Dube', status: 'pending' });
+    const sold = await insertBook(t.database.db, seller.id, { title: 'Astronomy Today', author: 'Eric Chaisson', availability: 'sold' });
+    const reserved = await insertBook(t.database.db, seller.id, { title: 'Geology Basics', author: 'Frank Press', availability: 'reserved' });
+    const decline = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/books/${declined}/decline`,
+      payload: { reason: 'The photos do not show the book.' },
+      headers: { cookie: admin.cookie },
+    });
+    expect(decline.statusCode).toBe(200);
+    for (const typed of ['zoolgy', 'mthembo', 'entomolgy', 'astronmy', 'chaison', 'geolgy']) {
+      expect(await search(typed), typed).toMatchObject({ total: 0, suggestion: null });
+    }
+
+    const approve = await t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${pending}/approve`, headers: { cookie: admin.cookie } });
+    expect(approve.statusCode).toBe(200);
+    expect((await search('zoolgy')).suggestion).toBe('zoology');
+    expect((await search('mthembo')).suggestion).toBe('mthembu');
+
+    // Once it is sold its words leave with it (and were never given for the sold and reserved ones).
+    await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', pending).execute();
+    expect(await search('zoolgy')).toMatchObject({ total: 0, suggestion: null });
+    expect((await search('zoology')).total).toBe(0);
+    expect([sold, reserved]).toHaveLength(2);
+  });
+
+  it('a word of a listing whose title changes leaves with the old title', async () => {
+    const id = await insertBook(t.database.db, seller.id, { title: 'Oceanography Essentials', author: 'Tom Garrison' });
+    expect((await search('oceanografy')).suggestion).toBe('oceanography');
+    await t.database.db.updateTable('books').set({ title: 'Marine Science Essentials' }).where('id', '=', id).execute();
+    expect(await search('oceanografy')).toMatchObject({ total: 0, suggestion: null });
+    // 'marin' is the start of a catalogue word (the search matches prefixes), so only 'sciense' is corrected.
+    expect((await search('marin sciense')).suggestion).toBe('marin science');
+  });
+
+  it.skipIf(dialectUnderTest !== 'postgres')('without pg_trgm, searches answer without suggestions rather than failing', async () => {
+    await sql`DROP EXTENSION pg_trgm CASCADE`.execute(t.database.db);
+    expect(await search('calculas')).toMatchObject({ total: 0, suggestion: null });
+    expect(await search('calculus')).toMatchObject({ total: 1, suggestion: null });
+  });
+});
+
+describe('edit distance and the choice between near words', () => {
+  it('counts insertions, deletions, substitutions and neighbour transpositions, and stops past the limit', () => {
+    expect(editDistance('calculas', 'calculus', 2)).toBe(1);
+    expect(editDistance('phsyics', 'physics', 2)).toBe(1);
+    expect(editDistance('econmics', 'economics', 2)).toBe(1);
+    expect(editDistance('farmacology', 'pharmacology', 2)).toBe(2);
+    expect(editDistance('abc', 'abcdef', 2)).toBe(3);
+    expect(editDistance('kitten', 'sitting', 5)).toBe(3);
+    expect(editDistance('', 'abc', 5)).toBe(3);
+  });
+
+  it('prefers fewer edits, then the word more listings use, then the alphabet', () => {
+    expect(pickClosest('stewrt', [{ word: 'steward', listings: 9 }, { word: 'stewart', listings: 1 }])).toBe('stewart');
+    expect(pickClosest('stewar', [{ word: 'stewart', listings: 1 }, { word: 'steward', listings: 9 }])).toBe('steward');
+    expect(pickClosest('stewar', [{ word: 'stewart', listings: 2 }, { word: 'steward', listings: 2 }])).toBe('steward');
+    expect(pickClosest('calculas', [{ word: 'calculus', listings: 1 }, { word: 'calculat', listings: 5 }])).toBe('calculat');
+    expect(pickClosest('anatmoy', [{ word: 'anatomy', listings: 1 }, { word: 'anatomic', listings: 50 }])).toBe('anatomy');
+    expect(pickClosest('zzzz', [{ word: 'calculus', listings: 1 }])).toBeUndefined();
+    expect(pickClosest('mathx', [{ word: 'maths', listings: 0 }])).toBeUndefined();
+  });
+});
