@@ -1,7 +1,7 @@
 // A realistic, varied, repeatable catalogue for the benchmarks: titles, authors, publishers and
 // descriptions combined from word lists per subject, so search terms have the spread of a real
 // marketplace (a few very common words, a long tail of rare ones).
-import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS, UNIVERSITY_IDS, type Category } from '@reshelf/shared';
+import { CATEGORIES, CONDITIONS, isbn13CheckDigit, LANGUAGES, STUDY_LEVELS, UNIVERSITY_IDS, type Category } from '@reshelf/shared';
 
 /** A small fast PRNG (mulberry32) so every run seeds the same catalogue. */
 export function prng(seed: number) {
@@ -130,12 +130,10 @@ export interface SeedBook {
   university: string;
 }
 
+/** A valid ISBN-13 (978-0 or 978-1, random digits, its check digit), digits only as listings store it. */
 function isbn13(rng: Rng): string {
-  const digits = [9, 7, 8, rng.int(0, 1), ...Array.from({ length: 8 }, () => rng.int(0, 9))];
-  const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 ? 3 : 1), 0);
-  digits.push((10 - (sum % 10)) % 10);
-  const s = digits.join('');
-  return `${s.slice(0, 3)}-${s.slice(3, 4)}-${s.slice(4, 8)}-${s.slice(8, 12)}-${s.slice(12)}`;
+  const first12 = [9, 7, 8, rng.int(0, 1), ...Array.from({ length: 8 }, () => rng.int(0, 9))].join('');
+  return first12 + isbn13CheckDigit(first12);
 }
 
 function author(rng: Rng): string {

@@ -75,6 +75,9 @@ describe(`catalogue (${dialectUnderTest})`, () => {
     expect(titles((await search('q=9781285741550')).body)).toEqual(['Calculus: Early Transcendentals']);
     expect(titles((await search('q=978-1-285-74155-0')).body)).toEqual(['Calculus: Early Transcendentals']);
     expect(titles((await search('q=978-0-321-98238-4')).body)).toEqual(['Linear Algebra and Its Applications']);
+    // Listings store the ISBN-13; a whole ISBN-10 is searched as its ISBN-13.
+    expect(titles((await search('q=0-321-98238-x')).body)).toEqual(['Linear Algebra and Its Applications']);
+    expect(titles((await search('q=1285741552')).body)).toEqual(['Calculus: Early Transcendentals']);
   });
 
   it('filters by category, study level, condition, language, university and price, and sorts by price', async () => {

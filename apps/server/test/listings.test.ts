@@ -85,7 +85,8 @@ describe(`POST /api/v1/books (${dialectUnderTest})`, () => {
     expect(book).toMatchObject({
       title: 'Calculus, Early Transcendentals',
       author: 'James Stewart',
-      isbn: '978-1-285-74155-0',
+      // Stored and answered as its ISBN-13, digits only (978-1-285-74155-0 as sent).
+      isbn: '9781285741550',
       publisher: 'Cengage Learning',
       publicationYear: 2015,
       language: 'english',
@@ -484,8 +485,8 @@ describe(`PATCH /api/v1/books/:id (${dialectUnderTest})`, () => {
     };
     const res = await patch(`/api/v1/books/${book.id}`, fixed, seller.cookie);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().book).toMatchObject({ ...fixed, status: 'pending', declineReason: null });
-    expect(await bookRow(book.id)).toMatchObject({ isbn: '978-0-357-11351-6', isbn_digits: '9780357113516', price_cents: 12345678 });
+    expect(res.json().book).toMatchObject({ ...fixed, isbn: '9780357113516', status: 'pending', declineReason: null });
+    expect(await bookRow(book.id)).toMatchObject({ isbn: '9780357113516', isbn_digits: '9780357113516', price_cents: 12345678 });
     const refused = await patch(`/api/v1/books/${book.id}`, { title: '', publicationYear: 2099 }, seller.cookie);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().fields).toMatchObject({

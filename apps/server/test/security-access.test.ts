@@ -166,6 +166,14 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/v1/books/:id': { expect: [401, 404, 200, 404, 404], prepare: async () => ({ url: `/api/v1/books/${await approvedBook()}`, body: { price: 99 } }) },
   'DELETE /api/v1/books/:id': { expect: [401, 404, 204, 404, 404], prepare: async () => ({ url: `/api/v1/books/${await approvedBook()}` }) },
   'GET /api/v1/seller/books': { expect: [401, 403, 200, 200, 403] },
+  // Every approved listing of one ISBN, for anyone.
+  'GET /api/v1/editions/:isbn': {
+    expect: [200, 200, 200, 200, 200],
+    prepare: async () => {
+      const { isbn } = await t.database.db.selectFrom('books').select('isbn').where('id', '=', await approvedBook()).executeTakeFirstOrThrow();
+      return { url: `/api/v1/editions/${isbn}` };
+    },
+  },
 
   'GET /api/v1/admin/books': { expect: [401, 403, 403, 403, 200] },
   'POST /api/v1/admin/books/:id/approve': { expect: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/v1/admin/books/${await pendingBook()}/approve` }) },

@@ -23,7 +23,7 @@ describe('textbook packages', () => {
   it('shows the grid and a package dialog whose Add to Cart works', async () => {
     const user = userEvent.setup();
     const packages = withNumber('+27 82 123 4567');
-    packages[0] = { ...packages[0]!, books: [{ ...packages[0]!.books[0]!, ebookIsbn: '978-0-13-000000-1' }, ...packages[0]!.books.slice(1)] };
+    packages[0] = { ...packages[0]!, books: [{ ...packages[0]!.books[0]!, ebookIsbn: '978-0-13-000000-2' }, ...packages[0]!.books.slice(1)] };
     const calls = mockApi((call) => {
       if (call.path === '/packages') return json(200, { items: packages });
       if (call.method === 'POST' && call.path === '/cart/items') return json(201, { cart: { books: [], packages: [], count: 1, total: 2499.99 } });
@@ -42,7 +42,7 @@ describe('textbook packages', () => {
     expect(dialog).toHaveTextContent(first.title);
     expect(dialog).toHaveTextContent(first.edition);
     expect(dialog).toHaveTextContent(`ISBN: ${first.isbn}`);
-    expect(dialog).toHaveTextContent('eBook ISBN: 978-0-13-000000-1');
+    expect(dialog).toHaveTextContent('eBook ISBN: 978-0-13-000000-2');
     expect(dialog).toHaveTextContent(first.note);
     expect(dialog.textContent).toContain(formatRand(2499.99));
     await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));

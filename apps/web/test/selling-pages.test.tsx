@@ -233,7 +233,8 @@ describe('My Books', () => {
     expect(patches[0]!.body).toEqual({
       title: 'Calculus: Early Transcendentals (Metric)',
       author: 'James Stewart & Daniel Clegg',
-      isbn: '978-0-357-11351-6',
+      // Checked and sent as its ISBN-13, the form the server stores.
+      isbn: '9780357113516',
       publisher: 'Cengage (South Africa)',
       publicationYear: 2020,
       edition: '9th/10th',
@@ -242,6 +243,22 @@ describe('My Books', () => {
       studyLevel: 'postgraduate',
       numberOfPages: 1440,
     });
+  });
+
+  it('shows Invalid ISBN for a wrong check digit and sends nothing', async () => {
+    const user = userEvent.setup();
+    const book = bookWith({ title: 'Wrong Digit', status: 'declined' });
+    const calls = mockApi((call) => (call.method === 'GET' && call.path.startsWith('/seller/books') ? json(200, list([book])) : undefined));
+    renderPage(<MyBooksPage />, { path: '/seller/books' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Wrong Digit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit listing' });
+    const isbn = within(dialog).getByLabelText(/^ISBN/);
+    await user.clear(isbn);
+    await user.type(isbn, '0-13-110362-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect((await screen.findAllByText('Invalid ISBN')).length).toBeGreaterThan(0);
+    expect(isbn).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
   });
 
   it('replaces the photos: 4 to 6 new ones go up with the edit as multipart', async () => {

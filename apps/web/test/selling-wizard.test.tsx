@@ -67,9 +67,13 @@ describe('keystroke filters', () => {
     expect(author).toHaveValue("O'Brien nd");
 
     const isbn = screen.getByLabelText(/^ISBN/);
-    await user.type(isbn, '978-1x-2857415509999999');
+    await user.type(isbn, '978-1a.-2857415509999999');
     expect(isbn).toHaveValue('978-1-28574155099');
     expect((isbn as HTMLInputElement).value).toHaveLength(17);
+    // Spaces, and an X only as the last character (an ISBN-10's check digit).
+    await user.clear(isbn);
+    await user.type(isbn, '0 8044 2957 X1');
+    expect(isbn).toHaveValue('0 8044 2957 X');
   });
 
   it('keeps the year to 4 digits and checks it when a fifth is typed', async () => {
@@ -144,6 +148,27 @@ describe('steps', () => {
     await user.click(screen.getByRole('button', { name: /Next/ }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Book Details' })).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toBeNull());
+  });
+
+  it('shows Invalid ISBN for a wrong check digit before anything is sent, and moves on once it is right', async () => {
+    const user = userEvent.setup();
+    // Nothing may be sent: any request fails the test.
+    mockApi(() => undefined);
+    startFilled(1);
+    renderWizard();
+    const isbn = screen.getByLabelText(/^ISBN/);
+    await user.clear(isbn);
+    await user.type(isbn, '978-1-285-74155-1');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(document.querySelector('[data-sonner-toast]')).toHaveTextContent('Invalid ISBN'));
+    expect(screen.getByRole('heading', { level: 2, name: 'Basic Information' })).toBeInTheDocument();
+    expect(isbn).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getAllByText('Invalid ISBN').length).toBeGreaterThan(0);
+    // The ISBN-10 of the same book, ending in its check digit, passes.
+    await user.clear(isbn);
+    await user.type(isbn, '1 285 74155 2');
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Book Details' })).toBeInTheDocument();
   });
 
   it('moves through the three steps with Next and Previous, keeping what was typed', async () => {

@@ -14,6 +14,9 @@ import type {
   cartResponseSchema,
   cartSchema,
   checkoutResultSchema,
+  editionCopySchema,
+  editionResponseSchema,
+  editionSchema,
   givenReviewSchema,
   messageResponseSchema,
   notificationListSchema,
@@ -41,6 +44,9 @@ export type Student = z.output<typeof studentSchema>;
 export type BookImage = z.output<typeof bookImageSchema>;
 export type BookSeller = z.output<typeof bookSellerSchema>;
 export type Book = z.output<typeof bookSchema>;
+/** Every listing of one ISBN as one edition, and one of its copies for sale. */
+export type Edition = z.output<typeof editionSchema>;
+export type EditionCopy = z.output<typeof editionCopySchema>;
 /** The part of a book an order carries. */
 export type BookSummary = z.output<typeof bookSummarySchema>;
 export type OrderParty = z.output<typeof orderPartySchema>;
@@ -78,6 +84,7 @@ export interface ListResponse<T> {
 
 export type StudentResponse = z.output<typeof studentResponseSchema>;
 export type BookResponse = z.output<typeof bookResponseSchema>;
+export type EditionResponse = z.output<typeof editionResponseSchema>;
 export type OrderResponse = z.output<typeof orderResponseSchema>;
 export type MessageResponse = z.output<typeof messageResponseSchema>;
 export type PackageBook = z.output<typeof packageBookSchema>;

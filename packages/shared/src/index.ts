@@ -7,6 +7,7 @@ export * from './constants';
 export * from './messages';
 export * from './format';
 export * from './text';
+export * from './isbn';
 export * from './packages';
 export * from './api-types';
 export * from './schemas/index';

@@ -130,6 +130,11 @@ export const MESSAGES = {
   listingSold: 'This book has been sold and cannot be changed',
   listingNotPending: 'This listing is not waiting for moderation',
   imageTooManyPixels: 'Each image must be 40 megapixels or smaller',
+  isbnCharacters: 'ISBN may only contain digits, hyphens, spaces and a final X',
+  invalidIsbn: 'Invalid ISBN',
+
+  // Editions (every listing of one ISBN)
+  editionNotFound: 'No book with this ISBN has been listed on Reshelf',
 
   // Faculty
   facultyUpdated: 'Faculty details updated successfully',

@@ -104,8 +104,15 @@ describe('listingSchema', () => {
     expect(listing({ isbn: '9781337613927' })).toBe('ok');
     expect(listing({ isbn: '0-13-110362-8' })).toBe('ok');
     expect(listing({ isbn: '978-1-337-61392-7-00' })).toBe('ISBN must be at most 17 characters');
-    expect(listing({ isbn: '978133761392X' })).toBe('ISBN may only contain digits and hyphens');
+    expect(listing({ isbn: '978 1 337 61392 7' })).toBe('ok');
+    expect(listing({ isbn: '0-8044-2957-x' })).toBe('ok');
+    expect(listing({ isbn: '978-1-337-6139X-7' })).toBe('ISBN may only contain digits, hyphens, spaces and a final X');
+    expect(listing({ isbn: '978_1337613927' })).toBe('ISBN may only contain digits, hyphens, spaces and a final X');
     expect(listing({ isbn: '12345' })).toBe('ISBN must have 10 or 13 digits');
+    expect(listing({ isbn: '97813376139270' })).toBe('ISBN must have 10 or 13 digits');
+    expect(listing({ isbn: '978-1-337-61392-8' })).toBe('Invalid ISBN');
+    expect(listing({ isbn: '0-13-110362-9' })).toBe('Invalid ISBN');
+    expect(listing({ isbn: '978133761392X' })).toBe('Invalid ISBN');
     expect(listing({ language: 'klingon' })).toBe('Please choose a language from the list');
     expect(listing({ condition: 'mint' })).toBe('Please choose a condition from the list');
     expect(listing({ title: '<script>alert(1)</script>' })).toBe(
@@ -120,6 +127,13 @@ describe('listingSchema', () => {
     expect(listing({ description: 'x'.repeat(5001) })).toBe('Description must be at most 5000 characters');
     expect(listing({ additionalNotes: 'x'.repeat(2001) })).toBe('Additional notes must be at most 2000 characters');
     expect(listing({ title: 42 })).toBe('Title must be text');
+  });
+
+  it('stores every ISBN as its ISBN-13, digits only', () => {
+    expect(listingSchema.parse({ ...valid, isbn: '0-13-110362-8' }).isbn).toBe('9780131103627');
+    expect(listingSchema.parse({ ...valid, isbn: ' 978-0-13-110362-7 ' }).isbn).toBe('9780131103627');
+    expect(listingEditSchema.parse({ isbn: '0 8044 2957 X' }).isbn).toBe('9780804429573');
+    expect(firstMessage(listingEditSchema, { isbn: '9780131103628' })).toBe('Invalid ISBN');
   });
 
   it('refuses a body that is not an object', () => {
@@ -154,7 +168,10 @@ describe('LISTING_INPUT_FILTERS', () => {
     expect(acceptsListingInput('publicationYear', '20a')).toBe(false);
     expect(acceptsListingInput('isbn', '978-0-13-518874-3')).toBe(true);
     expect(acceptsListingInput('isbn', '978-0-13-518874-3-')).toBe(false);
-    expect(acceptsListingInput('isbn', '978x')).toBe(false);
+    expect(acceptsListingInput('isbn', '0 8044 2957 X')).toBe(true);
+    expect(acceptsListingInput('isbn', '080442957x')).toBe(true);
+    expect(acceptsListingInput('isbn', '978x1')).toBe(false);
+    expect(acceptsListingInput('isbn', '978a')).toBe(false);
     expect(acceptsListingInput('edition', '2nd Edition')).toBe(true);
     expect(Object.keys(LISTING_INPUT_FILTERS).sort()).toEqual(
       ['author', 'edition', 'isbn', 'numberOfPages', 'price', 'publicationYear', 'publisher', 'title'].sort(),

@@ -1,6 +1,7 @@
 // Listing fixtures: written straight to the database (the upload pipeline has its own tests), so order
 // and catalogue tests can set up approved books quickly; and the details of a valid listing upload.
 import type { Kysely } from 'kysely';
+import { isbn13CheckDigit, toIsbn13 } from '@reshelf/shared';
 import type { Database } from '../../src/db/schema.ts';
 
 let n = 0;
@@ -25,7 +26,10 @@ export interface BookFixture {
 export async function insertBook(db: Kysely<Database>, sellerId: string, f: BookFixture = {}): Promise<string> {
   n += 1;
   const id = `book${String(n).padStart(4, '0')}${Math.random().toString(36).slice(2, 12)}`;
-  const isbn = f.isbn ?? `978-0-${String(100000 + n)}-${n % 10}`;
+  // A valid ISBN-13 of its own from the counter, unless the test names one; stored as the API stores it
+  // (its ISBN-13), while a value with a wrong check digit is written as given, like a legacy listing.
+  const first12 = `9780${String(n).padStart(8, '0')}`;
+  const isbn = f.isbn === undefined ? first12 + isbn13CheckDigit(first12) : (toIsbn13(f.isbn) ?? f.isbn);
   const at = f.createdAt ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
   await db
     .insertInto('books')
@@ -68,7 +72,7 @@ export function listingPayload(overrides: Record<string, unknown> = {}) {
   return {
     title: 'Introduction to Law',
     author: 'Lucien du Bois',
-    isbn: '978-0-7021-7338-3',
+    isbn: '978-0-7021-7338-7',
     publisher: 'Juta',
     publicationYear: 2019,
     language: 'english',

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
+import { isbnCharacters, isValidIsbn, toIsbn13 } from '../isbn';
 import { MESSAGES } from '../messages';
 import { choice, line, numberInput, optionalText, prose, textRule, withNumbersFromText } from './common';
 
@@ -27,7 +28,8 @@ export const LISTING_INPUT_FILTERS = {
   price: /^\d{0,6}(\.\d{0,2})?$/,
   numberOfPages: /^\d{0,4}$/,
   publicationYear: /^\d{0,4}$/,
-  isbn: /^[\d-]{0,17}$/,
+  // Digits, hyphens and spaces, and an X as the last character (an ISBN-10's check digit).
+  isbn: /^(?=.{0,17}$)[\d -]*[Xx]?$/,
 } as const satisfies Record<string, RegExp>;
 
 export type FilteredListingField = keyof typeof LISTING_INPUT_FILTERS;
@@ -74,18 +76,32 @@ function wholeNumber(label: string, min: number, max: () => number) {
 
 const currentYear = () => new Date().getFullYear();
 
+/**
+ * An ISBN-10 or ISBN-13 as people type it (hyphens and spaces anywhere, X as an ISBN-10's check digit),
+ * checked by its check digit (isbn.ts) and turned into its ISBN-13, digits only: the form every listing
+ * stores, so both forms of one book are one edition. A wrong check digit is `Invalid ISBN`.
+ */
+export function isbnField() {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'ISBN must be text') })
+    .trim()
+    .min(1, { error: REQUIRED, abort: true })
+    .max(LIMITS.isbnMaxLength, { error: `ISBN must be at most ${LIMITS.isbnMaxLength} characters`, abort: true })
+    .regex(/^[\d -]*[\dXx]$/, { error: MESSAGES.isbnCharacters, abort: true })
+    .refine((isbn) => [10, 13].includes(isbnCharacters(isbn).length), { error: 'ISBN must have 10 or 13 digits', abort: true })
+    .refine(isValidIsbn, { error: MESSAGES.invalidIsbn, abort: true })
+    .overwrite((isbn) => toIsbn13(isbn) ?? isbn);
+}
+
+/** GET /editions/:isbn: the ISBN in the path, 10 or 13 digits with hyphens allowed, as its ISBN-13. */
+export const editionParamsSchema = z.object({ isbn: isbnField() });
+
 /** The `bookData` of POST /books. A `studentId` sent by older clients is dropped (the seller is the session). */
 export const listingSchema = z.object(
   {
     title: text('Title', TEXT_WITH_DIGITS, LETTERS_DIGITS, 200),
     author: text('Author', TEXT_WITHOUT_DIGITS, LETTERS_ONLY, 200),
-    isbn: z
-      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'ISBN must be text') })
-      .trim()
-      .min(1, { error: REQUIRED, abort: true })
-      .max(LIMITS.isbnMaxLength, { error: `ISBN must be at most ${LIMITS.isbnMaxLength} characters`, abort: true })
-      .regex(/^[\d-]+$/, { error: 'ISBN may only contain digits and hyphens', abort: true })
-      .refine((isbn) => [10, 13].includes(isbn.replace(/-/g, '').length), 'ISBN must have 10 or 13 digits'),
+    isbn: isbnField(),
     publisher: text('Publisher', TEXT_WITHOUT_DIGITS, LETTERS_ONLY, 200),
     publicationYear: wholeNumber('Publication year', LIMITS.publicationYearMin, currentYear),
     language: choice(LANGUAGES, REQUIRED, 'Please choose a language from the list'),

@@ -120,6 +120,43 @@ export const bookSummarySchema = bookSchema
   .pick({ id: true, title: true, author: true, edition: true, isbn: true, condition: true, price: true, images: true, status: true, availability: true })
   .meta({ id: 'BookSummary' });
 
+// ---- Editions ----
+
+/** One copy of an edition for sale, with what a catalogue card shows of it. */
+export const editionCopySchema = z
+  .object({
+    id: z.string().describe('The listing (GET /books/:id)'),
+    condition: z.enum(CONDITIONS),
+    price: rand,
+    university: z.enum(UNIVERSITY_IDS).describe('The campus the copy is sold at'),
+    image: bookImageSchema.nullable().describe('Its first photo'),
+    createdAt: time,
+  })
+  .meta({ id: 'EditionCopy' });
+
+/** Every listing of one ISBN as one edition (GET /editions/:isbn). */
+export const editionSchema = z
+  .object({
+    isbn13: z.string().describe('13 digits, no hyphens'),
+    title: z.string().describe('From the most recent approved listing of this ISBN, as are author, publisher, year and edition'),
+    author: z.string(),
+    publisher: z.string(),
+    publicationYear: z.number().int(),
+    edition: z.string(),
+    available: z.number().int().describe('Copies in the catalogue now (approved, not reserved or sold)'),
+    sold: z.number().int().describe('Copies sold through Reshelf'),
+    price: z
+      .object({ low: rand, median: rand, high: rand })
+      .nullable()
+      .describe('Over the prices of available and sold copies; null when there are none'),
+    newPrice: rand.nullable().describe('The price of a new copy where Reshelf knows it; otherwise null'),
+    courses: z.array(z.object({ university: z.enum(UNIVERSITY_IDS), code: z.string() })).describe('The courses this edition is used in'),
+    copies: z.array(editionCopySchema).describe('The available copies, cheapest first, at most 50'),
+  })
+  .meta({ id: 'Edition' });
+
+export const editionResponseSchema = z.object({ edition: editionSchema });
+
 // ---- Orders, reviews, messages ----
 
 export const orderPartySchema = z.object({ id: z.string(), firstName: z.string() });

@@ -8,6 +8,7 @@ import * as catalogueSearch from './2026-11-21-005-catalogue-search.ts';
 import * as orders from './2026-11-21-006-orders.ts';
 import * as catalogueIndexes from './2026-11-21-007-catalogue-indexes.ts';
 import * as liveSearchIndex from './2026-11-22-008-live-search-index.ts';
+import * as isbn13 from './2026-11-24-009-isbn-13.ts';
 import * as searchVocabulary from './2026-11-24-010-search-vocabulary.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21-006-orders': orders,
   '2026-11-21-007-catalogue-indexes': catalogueIndexes,
   '2026-11-22-008-live-search-index': liveSearchIndex,
+  '2026-11-24-009-isbn-13': isbn13,
   '2026-11-24-010-search-vocabulary': searchVocabulary,
 };

@@ -1,12 +1,15 @@
 // Turns what a student typed into safe search terms: words and numbers only (no engine operators,
-// quotes or NUL survive), at most 12 of them; an ISBN typed with hyphens or spaces becomes one term.
+// quotes or NUL survive), at most 12 of them; an ISBN typed with hyphens or spaces becomes one term, and a
+// whole ISBN-10 or ISBN-13 the ISBN-13 that listings store (packages/shared isbn.ts).
+import { toIsbn13 } from '@reshelf/shared';
+
 const MAX_TERMS = 12;
 
 export function searchTerms(q: string): string[] {
   const text = q.normalize('NFKC').toLowerCase();
   if (/^[\d\s-]+[xX]?$/.test(text.trim())) {
     const digits = text.replace(/[^\dx]/g, '');
-    if (digits.length >= 4) return [digits];
+    if (digits.length >= 4) return [toIsbn13(digits) ?? digits];
   }
   const words = text.match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words)].slice(0, MAX_TERMS);

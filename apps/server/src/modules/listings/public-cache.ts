@@ -1,8 +1,8 @@
-// The public catalogue's read cache: approved books by id, catalogue pages, and who may see a listing's
-// photos, dead as soon as anything a Book is built from changes (the listing, its photos, its seller, the
+// The public catalogue's read cache: approved books by id, catalogue pages, editions by ISBN, and who may
+// see a listing's photos, dead as soon as anything a Book is built from changes (the listing, its photos, its seller, the
 // seller's reviews), on this process or, with REDIS_URL, on any other
 // (docs/decisions/0022-catalogue-read-cache-as-it-stands.md).
-import type { Book, BookStatus, ListResponse } from '@reshelf/shared';
+import type { Book, BookStatus, Edition, ListResponse } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';
 
@@ -28,6 +28,8 @@ export interface CatalogueCache {
    * photo of the catalogue pages is one, so they are answered from memory, not with a query each.
    */
   photoOwners: ReadCache<PhotoOwner | null>;
+  /** Editions by ISBN-13 (null: no approved listing has that ISBN); built from listings and their photos. */
+  editions: ReadCache<Edition | null>;
   /** Stops listening to the database (the app is closing). */
   close(): void;
 }
@@ -41,6 +43,7 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
   const pages = createReadCache<ListResponse<Book>>(generation, { max: 500, maxAgeMs });
   // An entry is a listing id, a status and a seller id: 20,000 of them take a few megabytes.
   const photoOwners = createReadCache<PhotoOwner | null>(generation, { max: 20_000, maxAgeMs });
+  const editions = createReadCache<Edition | null>(generation, { max: 5_000, maxAgeMs });
   const stop = ctx.database.onWrite(BOOK_SOURCE_TABLES, async () => {
     try {
       await generation.bump();
@@ -50,8 +53,9 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
       books.clear();
       pages.clear();
       photoOwners.clear();
+      editions.clear();
       onError(err);
     }
   });
-  return { books, pages, photoOwners, close: stop };
+  return { books, pages, photoOwners, editions, close: stop };
 }

@@ -144,3 +144,48 @@ export async function findStates(db: Db, ids: readonly string[]) {
   if (!ids.length) return [];
   return db.selectFrom('books').select(['id', 'status', 'availability']).where('id', 'in', ids).execute();
 }
+
+// An edition is every listing of one ISBN (stored as its ISBN-13): GET /editions/:isbn (editions.ts).
+
+/**
+ * What the public catalogue shows: approved listings nobody has reserved or bought. The catalogue's read
+ * model (catalogue/repository.ts) and SQLite's live search index (migration 008) filter on the same two columns.
+ */
+const LIVE = { status: 'approved', availability: 'available' } as const;
+
+/** The edition's details from its most recent approved listing (reserved and sold ones too); undefined when there is none. */
+export const findLatestApprovedOfIsbn = (db: Db, isbn: string) =>
+  db
+    .selectFrom('books')
+    .select(['title', 'author', 'publisher', 'publication_year', 'edition'])
+    .where('isbn', '=', isbn)
+    .where('status', '=', LIVE.status)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/** The prices of an ISBN's copies that are in the catalogue now or were sold, cheapest first. */
+export const listEditionPrices = (db: Db, isbn: string) =>
+  db
+    .selectFrom('books')
+    .select(['availability', 'price_cents'])
+    .where('isbn', '=', isbn)
+    .where('status', '=', LIVE.status)
+    .where('availability', 'in', [LIVE.availability, 'sold'])
+    .orderBy('price_cents')
+    .execute();
+
+/** An ISBN's copies in the catalogue now, cheapest first (then newest), at most `limit`. */
+export const listEditionCopies = (db: Db, isbn: string, limit: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'condition', 'price_cents', 'university', 'created_at'])
+    .where('isbn', '=', isbn)
+    .where('status', '=', LIVE.status)
+    .where('availability', '=', LIVE.availability)
+    .orderBy('price_cents')
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();

@@ -1,9 +1,9 @@
 // HTTP for listings (docs/api.md, Listings): list a book (multipart), read one, the seller's own list, edit,
-// withdraw; and the stored photos under /uploads. Thin: the rules live in the service.
+// withdraw; an edition (every listing of one ISBN); and the stored photos under /uploads. Thin: the rules live in the service.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, bookListSchema, bookResponseSchema, listingEditSchema, pagingQuerySchema } from '@reshelf/shared';
+import { MESSAGES, bookListSchema, bookResponseSchema, editionParamsSchema, editionResponseSchema, listingEditSchema, pagingQuerySchema } from '@reshelf/shared';
 import { jsonTextOf, sendJsonText } from '../../lib/json-text.ts';
 import type { PhotoStore } from '../../lib/photo-store.ts';
 import { JSON_BODY_ERRORS, errors, noContent } from '../../lib/route-schemas.ts';
@@ -73,6 +73,12 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
     const book = await listings.viewBook(request.auth?.student ?? null, request.params.id);
     return sendJsonText(reply, `{"book":${jsonTextOf(book)}}`);
   });
+
+  // Every listing of one ISBN as one edition. The path's ISBN (10 or 13 digits, hyphens allowed) is checked
+  // and turned into its ISBN-13 by the schema: a wrong check digit is 400 `Invalid ISBN`.
+  r.get('/api/v1/editions/:isbn', { schema: { params: editionParamsSchema, response: { 200: editionResponseSchema, ...errors(400, 404) } } }, async (request) => ({
+    edition: await listings.edition(request.params.isbn),
+  }));
 
   r.get('/api/v1/seller/books', { config: { access: 'seller' }, schema: { querystring: pagingQuerySchema, response: { 200: bookListSchema, ...errors(400, 401, 403) } } }, async (request) => {
     const auth = studentOf(request);

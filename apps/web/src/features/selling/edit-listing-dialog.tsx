@@ -9,6 +9,7 @@ import {
   LIMITS,
   MESSAGES,
   listingEditFormSchema,
+  toIsbn13,
   type Book,
   type FilteredListingField,
   type ListingEditBody,
@@ -59,9 +60,12 @@ function valuesOf(book: Book): EditValues {
   };
 }
 
-/** The checked fields that differ from the listing as it is. */
+/**
+ * The checked fields that differ from the listing as it is. The schema turns the ISBN into its ISBN-13,
+ * so the listing's own is compared in that form too: an ISBN left as it was is not a change.
+ */
 function changesOf(book: Book, edit: ListingEditBody): ListingEditBody {
-  const current: Record<string, unknown> = { ...book, additionalNotes: book.additionalNotes ?? null };
+  const current: Record<string, unknown> = { ...book, isbn: toIsbn13(book.isbn) ?? book.isbn, additionalNotes: book.additionalNotes ?? null };
   return Object.fromEntries(Object.entries(edit).filter(([name, value]) => value !== undefined && value !== current[name])) as ListingEditBody;
 }
 

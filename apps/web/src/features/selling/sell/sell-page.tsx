@@ -353,7 +353,7 @@ export function SellPage() {
             <div className="mt-5 grid gap-5 sm:grid-cols-2">
               {field('title', 'Title', text('title', { placeholder: 'e.g. Calculus, Early Transcendentals' }))}
               {field('author', 'Author', text('author', { placeholder: 'e.g. James Stewart', autoComplete: 'off' }))}
-              {field('isbn', 'ISBN', text('isbn', { placeholder: 'e.g. 978-1-285-74155-0', inputMode: 'text' }), '10 or 13 digits; hyphens allowed')}
+              {field('isbn', 'ISBN', text('isbn', { placeholder: 'e.g. 978-1-285-74155-0', inputMode: 'text' }), '10 or 13 digits; hyphens and spaces allowed')}
               {field('publisher', 'Publisher', text('publisher', { placeholder: 'e.g. Cengage' }))}
               {field('publicationYear', 'Publication Year', text('publicationYear', { inputMode: 'numeric', placeholder: 'e.g. 2019' }))}
               {field('edition', 'Edition', text('edition', { placeholder: 'e.g. 8th' }))}

@@ -1,0 +1,74 @@
+// Editions: every listing of one ISBN seen as one book (GET /editions/:isbn). Listings store their ISBN
+// as its ISBN-13 (packages/shared isbn.ts), so a book listed as "0-13-110362-8" and as "9780131103627"
+// is one edition. Its details come from the most recent approved listing; only approved listings count,
+// so an unmoderated listing never puts its text on a public page (an ISBN with none is 404).
+import { centsToRand, MESSAGES, type Edition, type EditionCopy, type UniversityId } from '@reshelf/shared';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { CatalogueCache } from './public-cache.ts';
+import { uploadUrl } from './reading.ts';
+import * as repo from './repository.ts';
+
+/** How many available copies an edition answer lists (the cheapest). */
+export const EDITION_COPIES_LIMIT = 50;
+
+/** Low, median and high of prices in cents sorted cheapest first; the median of an even count is the mean of the middle two, to the cent. */
+function priceRange(sortedCents: readonly number[]): Edition['price'] {
+  if (!sortedCents.length) return null;
+  const mid = Math.floor(sortedCents.length / 2);
+  const median = sortedCents.length % 2 ? sortedCents[mid]! : Math.round((sortedCents[mid - 1]! + sortedCents[mid]!) / 2);
+  return { low: centsToRand(sortedCents[0]!), median: centsToRand(median), high: centsToRand(sortedCents.at(-1)!) };
+}
+
+export function createEditionReader(ctx: AppContext, cache?: CatalogueCache) {
+  const { db } = ctx;
+
+  async function load(isbn13: string): Promise<Edition | null> {
+    const [latest, prices, copies] = await Promise.all([
+      repo.findLatestApprovedOfIsbn(db, isbn13),
+      repo.listEditionPrices(db, isbn13),
+      repo.listEditionCopies(db, isbn13, EDITION_COPIES_LIMIT),
+    ]);
+    if (!latest) return null;
+    const images = await repo.findImagesOf(db, copies.map((c) => c.id));
+    const firstImage = new Map<string, EditionCopy['image']>();
+    // findImagesOf answers each book's photos in position order: the first seen is the cover.
+    for (const image of images) {
+      if (!firstImage.has(image.book_id)) firstImage.set(image.book_id, { url: uploadUrl(image.path_full), thumbUrl: uploadUrl(image.path_thumb) });
+    }
+    return {
+      isbn13,
+      title: latest.title,
+      author: latest.author,
+      publisher: latest.publisher,
+      publicationYear: latest.publication_year,
+      edition: latest.edition,
+      available: prices.filter((p) => p.availability === 'available').length,
+      sold: prices.filter((p) => p.availability === 'sold').length,
+      price: priceRange(prices.map((p) => p.price_cents)),
+      // No new price is known yet: the textbook packages list ISBNs but no price of a new copy, and
+      // nothing else records one.
+      newPrice: null,
+      // Filled from the course codes listings carry, once listings carry them (docs/api.md, Editions).
+      courses: [],
+      copies: copies.map((c) => ({
+        id: c.id,
+        condition: c.condition as EditionCopy['condition'],
+        price: centsToRand(c.price_cents),
+        university: c.university as UniversityId,
+        image: firstImage.get(c.id) ?? null,
+        createdAt: c.created_at,
+      })),
+    };
+  }
+
+  return {
+    /** The edition of an ISBN-13 (the route's schema has checked and normalised it); 404 when no approved listing has it. */
+    async edition(isbn13: string): Promise<Edition> {
+      // Cached like a book (docs/decisions/0022): any write to the listings' tables makes the entry stale.
+      const edition = cache ? await cache.editions.read(isbn13, () => load(isbn13)) : await load(isbn13);
+      if (!edition) throw notFound(MESSAGES.editionNotFound);
+      return edition;
+    },
+  };
+}
