@@ -2,7 +2,7 @@
 // Idempotency-Key per request) and adding it to the cart.
 import { useRef } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIMITS, type Book, type BookResponse, type ListResponse, type Order, type OrderResponse } from '@reshelf/shared';
+import { LIMITS, type BookResponse, type CatalogueList, type ListResponse, type Order, type OrderResponse } from '@reshelf/shared';
 import { ApiError, api } from '../../lib/api';
 import { bookKeys } from '../../lib/books';
 import { addToCart, cartQuery } from '../../lib/cart';
@@ -18,7 +18,7 @@ export function useCatalogue(filters: CatalogueFilters) {
   return useQuery({
     queryKey: bookKeys.search(query),
     // On a start on /books the route has already asked for the first page (see first-page.ts).
-    queryFn: ({ signal }) => takeFirstPageRequest(query) ?? api<ListResponse<Book>>(`/books?${query}`, { signal }),
+    queryFn: ({ signal }) => takeFirstPageRequest(query) ?? api<CatalogueList>(`/books?${query}`, { signal }),
     initialData: () => prefetched()?.answer,
     initialDataUpdatedAt: () => prefetched()?.answeredAt,
     // The old results stay on screen while the next ones load: no flashing while typing.

@@ -2,7 +2,7 @@
 // numbered pages, skeletons while loading, and designed empty and no-result states. The same page
 // serves visitors at /books (inside the public frame) and buyers at /buyer/books.
 import { useDeferredValue, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Check, Filter, Library, Package, Search, ShoppingCart, X } from 'lucide-react';
 import {
   CATEGORIES,
@@ -189,6 +189,11 @@ function CataloguePage({ area }: CataloguePageProps) {
     const next = writeFilters({ ...filters, page });
     const query = next.toString();
     return query ? `?${query}` : basePath;
+  };
+
+  const suggestionHref = (suggestion: string) => {
+    const query = writeFilters({ ...filters, q: suggestion, page: 1 }).toString();
+    return query ? `${basePath}?${query}` : basePath;
   };
 
   const onAddToCart = (bookId: string) => {
@@ -443,6 +448,17 @@ function CataloguePage({ area }: CataloguePageProps) {
       <p aria-live="polite" className="mt-6 mb-4 text-sm font-medium text-ink-600">
         {data ? `${data.total} ${data.total === 1 ? 'book' : 'books'} for sale` : ''}
       </p>
+      {data?.suggestion && (
+        // A search that found few or no books because of a misspelt word: one tap (or Enter) runs the
+        // corrected search (docs/decisions/0024-search-that-forgives.md).
+        <p className="-mt-2 mb-4 text-base text-ink-700">
+          Did you mean{' '}
+          <Link to={suggestionHref(data.suggestion)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            {data.suggestion}
+          </Link>
+          ?
+        </p>
+      )}
       {body}
     </div>
   );

@@ -3,7 +3,7 @@
 // loaded and rendered, and the first results usually paint with the page. Later visits go through the query
 // cache as usual. This module is part of the app's first load, so it stays tiny (no filters, no TanStack).
 import type { LoaderFunctionArgs } from 'react-router';
-import type { Book, ListResponse } from '@reshelf/shared';
+import type { CatalogueList } from '@reshelf/shared';
 import { api } from '../../lib/api';
 import { SESSION_STORAGE_KEY } from '../../lib/session';
 import { readStored } from '../../lib/local-storage';
@@ -28,9 +28,9 @@ function firstPageQuery(): string {
 
 interface FirstPage {
   query: string;
-  request: Promise<ListResponse<Book>>;
+  request: Promise<CatalogueList>;
   startedAt: number;
-  answer?: ListResponse<Book>;
+  answer?: CatalogueList;
   answeredAt?: number;
 }
 
@@ -43,7 +43,7 @@ let firstPage: FirstPage | null = null;
 export function prefetchFirstPage({ request }: LoaderFunctionArgs): null {
   if (document.readyState === 'complete' || new URL(request.url).search) return null;
   const query = firstPageQuery();
-  const entry: FirstPage = { query, request: api<ListResponse<Book>>(`/books?${query}`), startedAt: Date.now() };
+  const entry: FirstPage = { query, request: api<CatalogueList>(`/books?${query}`), startedAt: Date.now() };
   entry.request.then(
     (answer) => {
       entry.answer = answer;
@@ -68,7 +68,7 @@ function current(query: string): FirstPage | undefined {
 }
 
 /** The prefetched answer for `query` if it has arrived (handed out once). */
-export function takeFirstPageAnswer(query: string): { answer: ListResponse<Book>; answeredAt: number } | undefined {
+export function takeFirstPageAnswer(query: string): { answer: CatalogueList; answeredAt: number } | undefined {
   const entry = current(query);
   if (!entry?.answer) return undefined;
   firstPage = null;
@@ -76,7 +76,7 @@ export function takeFirstPageAnswer(query: string): { answer: ListResponse<Book>
 }
 
 /** The prefetched request for `query`, answered or not (handed out once). */
-export function takeFirstPageRequest(query: string): Promise<ListResponse<Book>> | undefined {
+export function takeFirstPageRequest(query: string): Promise<CatalogueList> | undefined {
   const entry = current(query);
   if (!entry) return undefined;
   firstPage = null;
