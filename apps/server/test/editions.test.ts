@@ -257,6 +257,14 @@ describe(`migration 009: stored ISBNs as ISBN-13 (${dialectUnderTest})`, () => {
       ids[key] = await insertBook(m.database.db, sellerId, { title: `Legacy ${key}` });
       await m.database.db.updateTable('books').set({ isbn, isbn_digits: isbn.replace(/\D/g, '') }).where('id', '=', ids[key]!).execute();
     }
+    // Orders keep a copy of their book's ISBN as it was stored.
+    const order = (id: string, isbn: string) => ({
+      id, book_id: null, buyer_id: null, seller_id: null, buyer_first_name: 'Thandi', seller_first_name: 'Sipho', book_title: 'Legacy', book_author: 'A. Author',
+      book_edition: '2nd', book_isbn: isbn, book_condition: 'good', book_image_url: null, book_thumb_url: null, amount_cents: 20000, status: 'completed' as const,
+      meetup_location: null, meetup_at: null, reason: null, expires_at: '2026-01-04T00:00:00.000Z', completed_at: '2026-01-02T00:00:00.000Z',
+      created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z',
+    });
+    await m.database.db.insertInto('orders').values([order('order-ten', legacy.ten), order('order-wrong', legacy.wrong)]).execute();
     const up = await migrator().migrateTo('2026-11-24-009-isbn-13');
     expect(up.error).toBeUndefined();
     const rows = await m.database.db.selectFrom('books').select(['id', 'isbn', 'isbn_digits']).execute();
@@ -267,6 +275,8 @@ describe(`migration 009: stored ISBNs as ISBN-13 (${dialectUnderTest})`, () => {
     expect(byId.get(ids.plain!)).toEqual(['9781337613927', '9781337613927']);
     expect(byId.get(ids.wrong!)).toEqual(['978-0-7021-7338-3', '9780702173383']);
     expect(byId.get(ids.short!)).toEqual(['12345-678-9', '123456789']);
+    const orders = await m.database.db.selectFrom('orders').select(['id', 'book_isbn']).orderBy('id').execute();
+    expect(orders).toEqual([{ id: 'order-ten', book_isbn: '9780131103627' }, { id: 'order-wrong', book_isbn: '978-0-7021-7338-3' }]);
     expect(await isbnIndex()).toBe(true);
     expect((await migrator().migrateToLatest()).error).toBeUndefined();
 
