@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
+import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
 import { editDistance, pickClosest } from '../src/modules/catalogue/spelling.ts';
 
 let t: TestApp;
@@ -205,6 +206,26 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     expect(await search('oceanografy')).toMatchObject({ total: 0, suggestion: null });
     // 'marin' is the start of a catalogue word (the search matches prefixes), so only 'sciense' is corrected.
     expect((await search('marin sciense')).suggestion).toBe('marin science');
+  });
+
+  it.skipIf(dialectUnderTest !== 'sqlite')('a large vocabulary (20,000 words or more) is rebuilt at most every 10 s after the index changes', async () => {
+    // 40 listings whose titles hold 500 made-up words each: 20,000 words more in the vocabulary.
+    const word = (n: number) => `q${n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
+    for (let l = 0; l < 40; l++) {
+      await insertBook(t.database.db, seller.id, { title: Array.from({ length: 500 }, (_, i) => word(l * 500 + i)).join(' ') });
+    }
+    let clock = 0;
+    const correct = sqliteCorrector(t.database.db, () => clock);
+    expect((await correct(['calculas'])).get('calculas')).toBe('calculus');
+    const id = await insertBook(t.database.db, seller.id, { title: 'Volcanology Field Guide' });
+    clock += 9_999;
+    expect((await correct(['volcanolgy'])).size).toBe(0);
+    clock += 1;
+    expect((await correct(['volcanolgy'])).get('volcanolgy')).toBe('volcanology');
+    // A word that left but is still held is harmless: the corrected query finds nothing, so nothing is suggested.
+    await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', id).execute();
+    expect((await correct(['volcanolgy'])).get('volcanolgy')).toBe('volcanology');
+    expect(await search('volcanolgy')).toMatchObject({ total: 0, suggestion: null });
   });
 
   it.skipIf(dialectUnderTest !== 'postgres')('without pg_trgm, searches answer without suggestions rather than failing', async () => {
