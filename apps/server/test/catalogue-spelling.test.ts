@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
+import { catalogueQuerySchema } from '@reshelf/shared';
+import type { AppContext } from '../src/context.ts';
 import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
+import { createCatalogueService } from '../src/modules/catalogue/service.ts';
 import { editDistance, pickClosest } from '../src/modules/catalogue/spelling.ts';
 
 let t: TestApp;
@@ -199,6 +202,32 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     expect([sold, reserved]).toHaveLength(2);
   });
 
+  it('approvals and sales at the same time keep each word counted once per live listing', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      ids.push(await insertBook(t.database.db, seller.id, { title: `Hydrology and Limnology ${i}`, author: 'Warren Viessman', status: 'pending' }));
+    }
+    const answers = await Promise.all(
+      ids.map((id) => t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${id}/approve`, headers: { cookie: admin.cookie } })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 200));
+    expect(await search('hydrolgy limnolgy')).toMatchObject({ total: 0, suggestion: 'hydrology limnology' });
+    if (dialectUnderTest === 'postgres') {
+      const counts = await sql<{ word: string; listings: number }>`
+        SELECT word, listings FROM search_words WHERE word IN ('hydrology', 'limnology', 'viessman', 'warren') ORDER BY word`.execute(t.database.db);
+      expect(counts.rows).toEqual(['hydrology', 'limnology', 'viessman', 'warren'].map((word) => ({ word, listings: 8 })));
+    }
+    // Seven sold at once: the word is still suggested for the last one; once it is sold too, never.
+    await Promise.all(ids.slice(1).map((id) => t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', id).execute()));
+    expect((await search('hydrolgy')).suggestion).toBe('hydrology');
+    await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', ids[0]!).execute();
+    expect((await search('hydrolgy')).suggestion).toBeNull();
+    if (dialectUnderTest === 'postgres') {
+      const left = await sql<{ listings: number }>`SELECT listings FROM search_words WHERE word = 'hydrology'`.execute(t.database.db);
+      expect(left.rows).toEqual([{ listings: 0 }]);
+    }
+  });
+
   it('a word of a listing whose title changes leaves with the old title', async () => {
     const id = await insertBook(t.database.db, seller.id, { title: 'Oceanography Essentials', author: 'Tom Garrison' });
     expect((await search('oceanografy')).suggestion).toBe('oceanography');
@@ -232,6 +261,14 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     await sql`DROP EXTENSION pg_trgm CASCADE`.execute(t.database.db);
     expect(await search('calculas')).toMatchObject({ total: 0, suggestion: null });
     expect(await search('calculus')).toMatchObject({ total: 1, suggestion: null });
+    // The same service as the app's, on the same database, with its warnings collected: one line, not one per search.
+    const warnings: unknown[] = [];
+    const catalogue = createCatalogueService({ db: t.database.db } as AppContext, async () => [], undefined, undefined, { warn: (err) => warnings.push(err) });
+    const query = (q: string) => catalogueQuerySchema.parse({ q });
+    expect(await catalogue.search(query('econmics'))).toMatchObject({ total: 0, suggestion: null });
+    expect(await catalogue.search(query('phsyics'))).toMatchObject({ total: 0, suggestion: null });
+    expect(warnings).toHaveLength(1);
+    expect(String(warnings[0])).toMatch(/operator does not exist: text % unknown|function similarity/);
   });
 });
 
