@@ -3,12 +3,14 @@
 // closest word of live listings' titles, authors and publishers, when that finds more books. Run on
 // both databases; the catalogue below is made of real set books.
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import { catalogueQuerySchema } from '@reshelf/shared';
 import type { AppContext } from '../src/context.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
 import { createCatalogueService } from '../src/modules/catalogue/service.ts';
 import { editDistance, pickClosest } from '../src/modules/catalogue/spelling.ts';
@@ -255,6 +257,16 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', id).execute();
     expect((await correct(['volcanolgy'])).get('volcanolgy')).toBe('volcanology');
     expect(await search('volcanolgy')).toMatchObject({ total: 0, suggestion: null });
+  });
+
+  it('migration 010 goes down and up again, building the vocabulary from the listings already live', async () => {
+    const migrator = () => new Migrator({ db: t.database.db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator().migrateTo('2026-11-24-009-isbn-13');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-24-010-search-vocabulary']);
+    expect((await migrator().migrateToLatest()).error).toBeUndefined();
+    expect(await search('calculis')).toMatchObject({ total: 0, suggestion: 'calculus' });
+    expect((await search('cambel biology')).suggestion).toBe('campbell biology');
   });
 
   it.skipIf(dialectUnderTest !== 'postgres')('without pg_trgm, searches answer without suggestions rather than failing', async () => {
