@@ -7,11 +7,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
+import { SAMPLE_ISBN13, editionWith } from './edition-fixtures';
 import { bookWith, type Call, dashboardShell, installFakeWebSocket, json, list, mockApi, networkError, orderWith, renderApp, studentWith } from './harness';
 
 // Signed-in pages sit in the dashboard frame, which makes its own requests.
 beforeEach(() => {
   mockApi(dashboardShell);
+});
+
+// Once the book has painted, its page asks for its edition (catalogue-edition-page.test.tsx): here the
+// sample book is the only copy of it, so there is no link to other copies.
+beforeEach(() => {
+  mockApi((call) => (call.method === 'GET' && call.path === `/editions/${SAMPLE_ISBN13}` ? json(200, { edition: editionWith() }) : undefined));
 });
 
 // The order page a request leads to listens on the realtime channel.

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Role } from '@reshelf/shared';
 import { routes } from '../src/app/routes';
 import { SessionProvider } from '../src/lib/session';
+import { SAMPLE_ISBN13, editionWith } from './edition-fixtures';
 import { bookWith, dashboardShell, emptyHomes, installFakeWebSocket, json, mockApi, renderApp as renderSignedIn, studentWith } from './harness';
 
 // Signed-in pages sit in the dashboard frame, which makes its own requests, and some land on an area's home.
@@ -151,11 +152,13 @@ describe('routes', () => {
   it.each([
     ['/buyer/books?q=calculus', '/books', '?q=calculus'],
     ['/buyer/books/bk_calculus0000001', '/books/bk_calculus0000001', ''],
+    [`/buyer/editions/${SAMPLE_ISBN13}`, `/editions/${SAMPLE_ISBN13}`, ''],
     ['/buyer/packages?package=engineering', '/packages', '?package=engineering'],
   ])('a visitor with a link to %s sees its public page instead of a login form', async (path, pathname, search) => {
     mockApi((call) => {
       if (call.path.startsWith('/books?')) return json(200, { items: [], total: 0, page: 1, pageSize: 12 });
       if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      if (call.path === `/editions/${SAMPLE_ISBN13}`) return json(200, { edition: editionWith() });
       if (call.path === '/packages') return json(200, { items: [] });
       return undefined;
     });

@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'books', ...catalogue, lazy: page(() => import('../features/catalogue/catalogue-page'), 'PublicCataloguePage') },
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
+                  { path: 'editions/:isbn', lazy: page(() => import('../features/catalogue/edition-page'), 'PublicEditionPage') },
                   { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PublicPackagesPage') },
                 ],
               },
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
                   { index: true, lazy: page(() => import('../features/buyer-home/buyer-home-page'), 'BuyerHomePage') },
                   { path: 'books', ...catalogue, lazy: page(() => import('../features/catalogue/catalogue-page'), 'BuyerCataloguePage') },
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'BuyerBookPage') },
+                  { path: 'editions/:isbn', lazy: page(() => import('../features/catalogue/edition-page'), 'BuyerEditionPage') },
                   { path: 'transactions', lazy: page(() => import('../features/buyer-home/buyer-transactions-page'), 'BuyerTransactionsPage') },
                   { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'BuyerPackagesPage') },
                   { path: 'cart', lazy: page(() => import('../features/cart/cart-page'), 'CartPage') },

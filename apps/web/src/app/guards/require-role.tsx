@@ -41,7 +41,7 @@ function AccessDenied({ role }: { role: Role }) {
 
 /** The public page showing what a buyer-area address shows, for a visitor; null when there is none. */
 function publicTwin(pathname: string, search: string): string | null {
-  const match = /^\/buyer\/(books(?:\/[^/]+)?|packages)\/?$/.exec(pathname);
+  const match = /^\/buyer\/(books(?:\/[^/]+)?|editions\/[^/]+|packages)\/?$/.exec(pathname);
   return match ? `/${match[1]}${search}` : null;
 }
 

@@ -28,6 +28,7 @@ import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useBook, useCart, useMyOpenOrderFor, useRequestToBuy } from './api';
+import { EditionLink } from './components/edition-link';
 import { RatingStars } from './components/rating-stars';
 
 const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
@@ -219,6 +220,7 @@ function BookPage({ area }: BookPageProps) {
         <p className="mt-1 text-lg text-ink-700">
           {data.author} · {data.edition}
         </p>
+        <EditionLink book={data} editionsPath={area === 'buyer' ? '/buyer/editions' : '/editions'} />
         <aside aria-label="Buy this book" className="mt-6">
           <BuyBox book={data} />
         </aside>
