@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { SellPage } from '../src/features/selling/sell/sell-page';
 import { draftKey } from '../src/features/selling/sell/wizard-draft';
@@ -34,6 +35,16 @@ function startFilled(step: 1 | 2 | 3) {
 
 const png = (name: string) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], name, { type: 'image/png' });
 const pngs = (count: number, from = 1) => Array.from({ length: count }, (_, i) => png(`photo-${from + i}.png`));
+
+// A valid ISBN in the wizard asks for its edition (price guidance, details and courses from earlier
+// listings: selling-wizard-edition.test.tsx). No ISBN in this file has been listed before.
+beforeEach(() => {
+  mockApi((call) =>
+    call.method === 'GET' && call.path.startsWith('/editions/')
+      ? json(404, { error: MESSAGES.editionNotFound, code: 'NOT_FOUND' })
+      : undefined,
+  );
+});
 
 beforeEach(() => {
   let n = 0;

@@ -32,6 +32,7 @@ import { sellingKeys } from '../api';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from '../listing-input';
 import { newIdempotencyKey, uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
+import { EditionPrefill, PriceGuidance } from './edition-help';
 import { StepIndicator } from './step-indicator';
 import {
   clearDraft,
@@ -357,6 +358,7 @@ export function SellPage() {
               {field('publisher', 'Publisher', text('publisher', { placeholder: 'e.g. Cengage' }))}
               {field('publicationYear', 'Publication Year', text('publicationYear', { inputMode: 'numeric', placeholder: 'e.g. 2019' }))}
               {field('edition', 'Edition', text('edition', { placeholder: 'e.g. 8th' }))}
+              <EditionPrefill isbn={values.isbn} values={values} onFill={(name, value) => setField(name, value, (v) => form.setValue(name, v))} />
             </div>
           )}
 
@@ -388,6 +390,7 @@ export function SellPage() {
                 text('price', { inputMode: 'decimal', placeholder: 'e.g. 450.00' }),
                 'Used books usually sell for 40-60% of the new price',
               )}
+              <PriceGuidance isbn={values.isbn} onUse={(price) => setField('price', price, (v) => form.setValue('price', v))} />
               {field('numberOfPages', 'Number of Pages', text('numberOfPages', { inputMode: 'numeric', placeholder: 'e.g. 1368' }))}
             </div>
           )}
