@@ -103,6 +103,7 @@ const TABLE_OWNERS = {
   password_resets: 'accounts',
   books: 'listings',
   book_images: 'listings',
+  book_courses: 'listings',
   orders: 'orders',
   order_messages: 'orders',
   reviews: 'orders',

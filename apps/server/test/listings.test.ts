@@ -109,7 +109,7 @@ describe(`POST /api/v1/books (${dialectUnderTest})`, () => {
       [
         'id', 'title', 'author', 'isbn', 'publisher', 'publicationYear', 'language', 'category', 'studyLevel', 'condition',
         'price', 'edition', 'numberOfPages', 'description', 'additionalNotes', 'status', 'availability', 'declineReason',
-        'images', 'seller', 'createdAt', 'updatedAt',
+        'images', 'courses', 'seller', 'createdAt', 'updatedAt',
       ].sort(),
     );
     expect(book.images).toHaveLength(4);

@@ -119,6 +119,7 @@ export function bookWith(extra: Partial<Book> = {}): Book {
     availability: 'available',
     declineReason: null,
     images: [1, 2, 3, 4].map((n) => ({ url: `/uploads/calc-${n}.webp`, thumbUrl: `/uploads/calc-${n}-thumb.webp` })),
+    courses: [],
     seller: { id: 'stu_seller00000001', firstName: 'Sipho', university: 'wits', rating: null, reviewCount: 0 },
     createdAt: '2025-03-01T08:00:00.000Z',
     updatedAt: '2025-03-01T08:00:00.000Z',

@@ -2,8 +2,8 @@
 // state; My Books' cards, placeholder photo, decline reason, edit and withdraw; the transactions table.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { formatRand, type Book } from '@reshelf/shared';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES, formatRand, type Book } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { MyBooksPage } from '../src/features/selling/my-books-page';
 import { SellerHomePage } from '../src/features/selling/seller-home-page';
@@ -138,6 +138,11 @@ describe('Seller Home', () => {
 });
 
 describe('My Books', () => {
+  // The edit dialog asks for the courses earlier listings of the book's ISBN carried: none here.
+  beforeEach(() => {
+    mockApi((call) => (call.method === 'GET' && call.path.startsWith('/editions/') ? json(404, { error: MESSAGES.editionNotFound, code: 'NOT_FOUND' }) : undefined));
+  });
+
   it('shows each listing with its details, badges, decline reason and a placeholder for a broken photo', async () => {
     sellerBooks([
       bookWith({ title: 'Declined Book', status: 'declined', declineReason: 'Photos are unclear or not of the actual book' }),

@@ -26,6 +26,8 @@ export const LIMITS = {
   pagesMin: 1,
   pagesMax: 9999,
   isbnMaxLength: 17,
+  /** Course codes one listing may carry. */
+  maxCourses: 10,
   academicYearDigits: 4,
   facultyCooldownMs: 24 * HOUR,
   avatarStyles: 30,

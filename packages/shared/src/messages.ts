@@ -132,6 +132,12 @@ export const MESSAGES = {
   imageTooManyPixels: 'Each image must be 40 megapixels or smaller',
   isbnCharacters: 'ISBN may only contain digits, hyphens, spaces and a final X',
   invalidIsbn: 'Invalid ISBN',
+  // Course codes a listing is used for (MATH1014 at Wits)
+  courseCode: 'Course code must be 2 to 12 letters and numbers, like MATH1014',
+  courseUniversity: 'Please choose the university of each course from the list',
+  tooManyCourses: 'A listing can have at most 10 course codes',
+  coursesInvalid: 'Courses must be a list of {university, code}',
+  courseFilterCode: 'course must be 2 to 12 letters and numbers',
 
   // Editions (every listing of one ISBN)
   editionNotFound: 'No book with this ISBN has been listed on Reshelf',

@@ -93,6 +93,16 @@ export interface BooksTable {
   created_at: string;
   updated_at: string;
   approved_at: string | null;
+  /** The listing's course codes, space-separated, for the text index (migration 011); book_courses holds them. */
+  course_codes: Generated<string>;
+}
+
+/** The courses a listing is used for, in the seller's order (migration 011). */
+export interface BookCoursesTable {
+  book_id: string;
+  university: string;
+  code: string;
+  position: number;
 }
 
 export interface BookImagesTable {
@@ -207,5 +217,6 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   books: BooksTable;
   book_images: BookImagesTable;
+  book_courses: BookCoursesTable;
   notifications: NotificationsTable;
 }

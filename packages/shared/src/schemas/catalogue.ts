@@ -3,9 +3,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
-import { oneOf } from '../messages';
+import { MESSAGES, oneOf } from '../messages';
 import { toOneLine } from '../text';
 import { UNIVERSITY_IDS } from '../universities';
+import { courseCodeField } from './listing';
 import { pagingFields, queryValue } from './pagination';
 import { bookListSchema } from './responses';
 
@@ -45,6 +46,8 @@ export const catalogueQuerySchema = z
     condition: filter('condition', CONDITIONS),
     language: filter('language', LANGUAGES),
     university: filter('university', UNIVERSITY_IDS),
+    // Books tagged with this course code (any case; at `university` when that is given too).
+    course: z.preprocess(queryValue, courseCodeField(MESSAGES.courseFilterCode).optional()),
     minPrice: price('minPrice'),
     maxPrice: price('maxPrice'),
     sort: filter('sort', CATALOGUE_SORTS),

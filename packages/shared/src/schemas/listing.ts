@@ -5,6 +5,7 @@ import { LIMITS } from '../constants';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
 import { isbnCharacters, isValidIsbn, toIsbn13 } from '../isbn';
 import { MESSAGES } from '../messages';
+import { UNIVERSITY_IDS } from '../universities';
 import { choice, line, numberInput, optionalText, prose, textRule, withNumbersFromText } from './common';
 
 // Phone keyboards type the curly apostrophe (O’Reilly), so it counts as an apostrophe too.
@@ -93,6 +94,53 @@ export function isbnField() {
     .overwrite((isbn) => toIsbn13(isbn) ?? isbn);
 }
 
+/** A course code as stored and compared: 2 to 12 letters and digits, upper-case (MATH1014, ECO1010F). */
+export const COURSE_CODE_PATTERN = /^[A-Za-z0-9]{2,12}$/;
+
+/** A course code as typed: spaces around it dropped, checked, upper-cased. */
+export function courseCodeField(message: string = MESSAGES.courseCode) {
+  return z
+    .string({ error: message })
+    .trim()
+    .regex(COURSE_CODE_PATTERN, message)
+    .transform((code) => code.toUpperCase());
+}
+
+/** One course a listing is used for: the university it is taught at and its code there. */
+export const courseInputSchema = z.object(
+  {
+    university: choice(UNIVERSITY_IDS, MESSAGES.courseUniversity),
+    code: courseCodeField(),
+  },
+  { error: MESSAGES.coursesInvalid },
+);
+export type CourseInput = z.input<typeof courseInputSchema>;
+export type Course = z.output<typeof courseInputSchema>;
+
+/** The same course twice (codes compared upper-cased) counts once, first one kept. */
+export function distinctCourses<T extends { university: string; code: string }>(courses: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return courses.filter((c) => {
+    const key = `${c.university} ${c.code.toUpperCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * `courses` of a listing: at most LIMITS.maxCourses different courses, duplicates collapsed first (so
+ * MATH1014 and math1014 at one university are one course). The array itself is capped far above that so a
+ * huge payload is refused before each entry is checked.
+ */
+export function coursesField() {
+  return z
+    .array(courseInputSchema, { error: MESSAGES.coursesInvalid })
+    .max(LIMITS.maxCourses * 10, MESSAGES.tooManyCourses)
+    .transform((courses) => distinctCourses(courses))
+    .refine((courses) => courses.length <= LIMITS.maxCourses, MESSAGES.tooManyCourses);
+}
+
 /** GET /editions/:isbn: the ISBN in the path, 10 or 13 digits with hyphens allowed, as its ISBN-13. */
 export const editionParamsSchema = z.object({ isbn: isbnField() });
 
@@ -118,12 +166,15 @@ export const listingSchema = z.object(
       `Additional notes must be at most ${LIMITS.additionalNotesMaxLength} characters`,
       'Additional notes must be text',
     ),
+    // Optional: a listing without courses is fine; PATCH replaces the whole list when it is sent.
+    courses: coursesField().optional(),
   },
   { error: MESSAGES.invalidInput },
 );
 export type ListingInput = z.input<typeof listingSchema>;
 export type ListingBody = z.output<typeof listingSchema>;
-export type ListingField = keyof ListingBody;
+/** The listing's fields that forms hold as text (courses are a list of their own). */
+export type ListingField = Exclude<keyof ListingBody, 'courses'>;
 
 function priceField() {
   return numberInput({ required: REQUIRED, invalid: 'Price must be a number' }).pipe(

@@ -85,6 +85,11 @@ export const bookSellerSchema = z.object({
   reviewCount: z.number().int(),
 });
 
+/** A course a listing is used for: its university and its code there, upper-case. */
+export const courseSchema = z
+  .object({ university: z.enum(UNIVERSITY_IDS), code: z.string().describe('2-12 letters and digits, upper-case') })
+  .meta({ id: 'Course' });
+
 export const bookSchema = z
   .object({
     id: z.string(),
@@ -106,6 +111,7 @@ export const bookSchema = z
     availability: z.enum(AVAILABILITIES),
     declineReason: z.string().nullable(),
     images: z.array(bookImageSchema),
+    courses: z.array(courseSchema).describe('The courses the seller says this book is used for'),
     seller: bookSellerSchema,
     createdAt: time,
     updatedAt: time,
@@ -150,7 +156,7 @@ export const editionSchema = z
       .nullable()
       .describe('Over the prices of available and sold copies; null when there are none'),
     newPrice: rand.nullable().describe('The price of a new copy where Reshelf knows it; otherwise null'),
-    courses: z.array(z.object({ university: z.enum(UNIVERSITY_IDS), code: z.string() })).describe('The courses this edition is used in'),
+    courses: z.array(courseSchema).describe('The courses this edition is used in: distinct, from its approved listings'),
     copies: z.array(editionCopySchema).describe('The available copies, cheapest first, at most 50'),
   })
   .meta({ id: 'Edition' });

@@ -10,6 +10,7 @@ import * as catalogueIndexes from './2026-11-21-007-catalogue-indexes.ts';
 import * as liveSearchIndex from './2026-11-22-008-live-search-index.ts';
 import * as isbn13 from './2026-11-24-009-isbn-13.ts';
 import * as searchVocabulary from './2026-11-24-010-search-vocabulary.ts';
+import * as bookCourses from './2026-11-24-011-book-courses.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-008-live-search-index': liveSearchIndex,
   '2026-11-24-009-isbn-13': isbn13,
   '2026-11-24-010-search-vocabulary': searchVocabulary,
+  '2026-11-24-011-book-courses': bookCourses,
 };

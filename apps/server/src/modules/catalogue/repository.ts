@@ -1,5 +1,5 @@
-// Read model: SQL for the public catalogue over the listings module's tables (`books` and its search
-// index), which it only ever reads: approved, available listings filtered, searched and sorted, one page
+// Read model: SQL for the public catalogue over the listings module's tables (`books`, its search
+// index, and `book_courses` for the course filter), which it only ever reads: approved, available listings filtered, searched and sorted, one page
 // of ids at a time (the listings module turns ids into Book JSON). Search needs the engine's own text
 // index in the same statement as the filters, which no listings function could offer without becoming
 // the catalogue. Search differs per engine: FTS5 on SQLite, tsvector on PostgreSQL
@@ -31,6 +31,15 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   if (query.university) where.push(sql`b.university = ${query.university}`);
   if (query.minPrice !== undefined) where.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
   if (query.maxPrice !== undefined) where.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
+  // Books tagged with a course: the listings of that code (at that university) come from book_courses'
+  // (code, university, book_id) index, so a rare course reads its few listings, not every live one.
+  if (query.course) {
+    where.push(
+      query.university
+        ? sql`b.id IN (SELECT c.book_id FROM book_courses c WHERE c.code = ${query.course} AND c.university = ${query.university})`
+        : sql`b.id IN (SELECT c.book_id FROM book_courses c WHERE c.code = ${query.course})`,
+    );
+  }
 
   let from: RawBuilder<unknown> = sql`books b`;
   let score: RawBuilder<unknown> | undefined;
@@ -48,7 +57,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       // The index holds live listings only, with their campus and category as tokens (migration 008);
       // the row checks above stay as the rule of what is shown.
       where.push(sql`books_fts MATCH ${sqliteMatch(terms, { university: query.university, category: query.category })}`);
-      if (ranked) score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0, 0.0)`;
+      // Weights by column: title, author, isbn, publisher, description, facets (never matched), courses.
+      if (ranked) score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0, 0.0, 10.0)`;
     }
   }
   // The sort over columns of `t` (b, or the ranked matches m): best match first (ts_rank higher is

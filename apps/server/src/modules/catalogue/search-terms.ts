@@ -16,13 +16,14 @@ export function searchTerms(q: string): string[] {
 }
 
 /**
- * FTS5 MATCH expression: every term as a quoted prefix, all required, in the listing's text columns;
+ * FTS5 MATCH expression: every term as a quoted prefix, all required, in the listing's text columns
+ * (its course codes included, migration 011);
  * and, when the search is on one campus or in one category, that facet token too (migration 008), so
  * the index itself narrows the matches. The facet tokens are letters only (a campus id, a category
  * without its hyphens); the student's words never reach the facets column.
  */
 export function sqliteMatch(terms: string[], facets: { university?: string | undefined; category?: string | undefined } = {}): string {
-  const text = `{title author isbn publisher description} : (${terms.map((t) => `"${t}"*`).join(' ')})`;
+  const text = `{title author isbn publisher description courses} : (${terms.map((t) => `"${t}"*`).join(' ')})`;
   const tokens = [facets.university && `u${facets.university}`, facets.category && `c${facets.category.replaceAll('-', '')}`].filter(Boolean);
   return tokens.length ? `${text} AND facets : (${tokens.join(' ')})` : text;
 }

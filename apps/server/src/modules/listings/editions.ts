@@ -24,10 +24,11 @@ export function createEditionReader(ctx: AppContext, cache?: CatalogueCache) {
   const { db } = ctx;
 
   async function load(isbn13: string): Promise<Edition | null> {
-    const [latest, prices, copies] = await Promise.all([
+    const [latest, prices, copies, courses] = await Promise.all([
       repo.findLatestApprovedOfIsbn(db, isbn13),
       repo.listEditionPrices(db, isbn13),
       repo.listEditionCopies(db, isbn13, EDITION_COPIES_LIMIT),
+      repo.listEditionCourses(db, isbn13),
     ]);
     if (!latest) return null;
     const images = await repo.findImagesOf(db, copies.map((c) => c.id));
@@ -49,8 +50,8 @@ export function createEditionReader(ctx: AppContext, cache?: CatalogueCache) {
       // No new price is known yet: the textbook packages list ISBNs but no price of a new copy, and
       // nothing else records one.
       newPrice: null,
-      // Filled from the course codes listings carry, once listings carry them (docs/api.md, Editions).
-      courses: [],
+      // Every course its approved listings were tagged with (reserved and sold ones too), by university then code.
+      courses: courses.map((c) => ({ university: c.university as UniversityId, code: c.code })),
       copies: copies.map((c) => ({
         id: c.id,
         condition: c.condition as EditionCopy['condition'],

@@ -91,6 +91,12 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
     }
   }
 
+  /** Whether a listing's courses are already exactly `courses`, in that order. */
+  async function sameCourses(bookId: string, courses: readonly { university: string; code: string }[]): Promise<boolean> {
+    const current = await repo.findCoursesOf(db, [bookId]);
+    return current.length === courses.length && current.every((c, i) => c.university === courses[i]!.university && c.code === courses[i]!.code);
+  }
+
   /** The caller's own book, or 404 (someone else's book is as good as missing). */
   async function ownBook(sellerId: string, id: string): Promise<BookRow> {
     const row = await repo.findBook(db, id);
@@ -116,6 +122,7 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
    */
   async function createListing(seller: Student, rawBookData: unknown, images: readonly Buffer[]): Promise<Book> {
     const data = parseListing(rawBookData);
+    const courses = data.courses ?? [];
     checkImageCount(images.length);
     const processed = await processImages(images);
     const bookId = newId();
@@ -151,12 +158,13 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
       await db.transaction().execute(async (trx) => {
         await repo.insertBook(trx, row);
         await repo.insertImages(trx, stored.rows);
+        if (courses.length) await repo.replaceCourses(trx, bookId, courses);
       });
     } catch (err) {
       await removeFiles(stored.keys);
       throw err;
     }
-    return toBookJson(row, stored.rows, (await reader.sellerSummaries(db, [seller.id])).get(seller.id)!);
+    return toBookJson(row, stored.rows, (await reader.sellerSummaries(db, [seller.id])).get(seller.id)!, courses);
   }
 
   return {
@@ -209,7 +217,9 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
       if (edit.numberOfPages !== undefined) patch.number_of_pages = edit.numberOfPages;
       if (edit.description !== undefined) patch.description = edit.description;
       if (edit.additionalNotes !== undefined) patch.additional_notes = edit.additionalNotes;
-      if (!Object.keys(patch).length && !images) return toBook(row);
+      // `courses` replaces the whole list; the same list again is no change.
+      const courses = edit.courses && !(await sameCourses(row.id, edit.courses)) ? edit.courses : undefined;
+      if (!Object.keys(patch).length && !images && !courses) return toBook(row);
 
       let stored: Awaited<ReturnType<typeof storeImages>> | undefined;
       if (images) {
@@ -236,6 +246,7 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
             await repo.deleteImagesOf(trx, row.id);
             await repo.insertImages(trx, stored.rows);
           }
+          if (courses) await repo.replaceCourses(trx, row.id, courses);
         });
       } catch (err) {
         if (stored) await removeFiles(stored.keys);

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';
 
 /** The tables Book JSON is read from: a write to any of them may change what a visitor should see. */
-export const BOOK_SOURCE_TABLES = ['books', 'book_images', 'students', 'reviews'] as const;
+export const BOOK_SOURCE_TABLES = ['books', 'book_images', 'book_courses', 'students', 'reviews'] as const;
 
 const GENERATION_KEY = 'reshelf:catalogue:generation';
 export const MAX_AGE_MS = 30_000;

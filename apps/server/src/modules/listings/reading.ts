@@ -9,7 +9,7 @@ import { isValidKey } from '../../lib/photo-store.ts';
 import { publicStudents } from '../accounts/service.ts';
 import type { CatalogueCache, PhotoOwner } from './public-cache.ts';
 import * as repo from './repository.ts';
-import type { BookImageRow, BookRow } from './repository.ts';
+import type { BookCourseRow, BookImageRow, BookRow } from './repository.ts';
 
 /** The URL of a stored file: the same whatever the listing's status; who may fetch it is `photoAudience`'s rule. */
 export const uploadUrl = (key: string) => `/uploads/${key}`;
@@ -22,7 +22,12 @@ const mayView = (viewer: Student | null, status: BookStatus, sellerId: string) =
   status === 'approved' || (viewer !== null && (viewer.id === sellerId || viewer.role === 'admin'));
 
 /** A listing as the API's `Book` (packages/shared/src/api-types.ts): rand from cents, photo URLs, the seller's public summary. */
-export function toBookJson(row: BookRow, images: readonly BookImageRow[], seller: BookSeller): Book {
+export function toBookJson(
+  row: BookRow,
+  images: readonly BookImageRow[],
+  seller: BookSeller,
+  courses: readonly Pick<BookCourseRow, 'university' | 'code'>[],
+): Book {
   return {
     id: row.id,
     title: row.title,
@@ -43,6 +48,7 @@ export function toBookJson(row: BookRow, images: readonly BookImageRow[], seller
     availability: row.availability,
     declineReason: row.decline_reason,
     images: [...images].sort((a, b) => a.position - b.position).map((i): BookImage => ({ url: uploadUrl(i.path_full), thumbUrl: uploadUrl(i.path_thumb) })),
+    courses: courses.map((c) => ({ university: c.university as UniversityId, code: c.code })),
     seller,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -68,19 +74,24 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     );
   }
 
-  /** Book JSON for many rows with two queries (photos, sellers), keeping the rows' order. */
+  /** Book JSON for many rows with three queries (photos, courses, sellers), keeping the rows' order. */
   async function toBooks(rows: readonly BookRow[], db: Db = ctx.db): Promise<Book[]> {
-    const [images, sellers] = await Promise.all([
-      repo.findImagesOf(db, rows.map((r) => r.id)),
+    const ids = rows.map((r) => r.id);
+    const [images, courses, sellers] = await Promise.all([
+      repo.findImagesOf(db, ids),
+      repo.findCoursesOf(db, ids),
       sellerSummaries(db, rows.map((r) => r.seller_id)),
     ]);
     const byBook = new Map<string, BookImageRow[]>();
     for (const image of images) byBook.set(image.book_id, [...(byBook.get(image.book_id) ?? []), image]);
+    const coursesByBook = new Map<string, BookCourseRow[]>();
+    for (const course of courses) coursesByBook.set(course.book_id, [...(coursesByBook.get(course.book_id) ?? []), course]);
     return rows.map((row) =>
       toBookJson(
         row,
         byBook.get(row.id) ?? [],
         sellers.get(row.seller_id) ?? { id: row.seller_id, firstName: '', university: row.university as UniversityId, rating: null, reviewCount: 0 },
+        coursesByBook.get(row.id) ?? [],
       ),
     );
   }

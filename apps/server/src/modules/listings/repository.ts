@@ -1,9 +1,10 @@
 // SQL for book listings and their photos. Every function takes the db or a transaction first.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { BookImagesTable, BooksTable } from '../../db/schema.ts';
+import type { BookCoursesTable, BookImagesTable, BooksTable } from '../../db/schema.ts';
 
 export type BookImageRow = Selectable<BookImagesTable>;
+export type BookCourseRow = Selectable<BookCoursesTable>;
 export type BookStatusValue = BookRow['status'];
 
 /** Every column of BooksTable, named, so columns other modules add (a search vector) are not read back. */
@@ -78,6 +79,27 @@ export async function updateIfAvailable(db: Db, id: string, sellerId: string, pa
     .where('availability', '=', 'available')
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+// A listing's courses (migration 011): rows in the seller's order, and the codes as text on the listing
+// for the catalogue's text index. Always replaced together, in the caller's transaction.
+
+/** Sets a listing's courses to exactly `courses` (already checked, upper-cased and distinct). */
+export async function replaceCourses(trx: Db, bookId: string, courses: readonly { university: string; code: string }[]): Promise<void> {
+  await trx.deleteFrom('book_courses').where('book_id', '=', bookId).execute();
+  if (courses.length) {
+    await trx
+      .insertInto('book_courses')
+      .values(courses.map((c, position) => ({ book_id: bookId, university: c.university, code: c.code, position })))
+      .execute();
+  }
+  await trx.updateTable('books').set({ course_codes: courses.map((c) => c.code).join(' ') }).where('id', '=', bookId).execute();
+}
+
+/** The courses of these listings, each listing's in the seller's order. */
+export async function findCoursesOf(db: Db, bookIds: readonly string[]): Promise<BookCourseRow[]> {
+  if (!bookIds.length) return [];
+  return db.selectFrom('book_courses').selectAll().where('book_id', 'in', bookIds).orderBy('book_id').orderBy('position').execute();
 }
 
 export const deleteImagesOf = (db: Db, bookId: string) => db.deleteFrom('book_images').where('book_id', '=', bookId).execute();
@@ -174,6 +196,19 @@ export const listEditionPrices = (db: Db, isbn: string) =>
     .where('status', '=', LIVE.status)
     .where('availability', 'in', [LIVE.availability, 'sold'])
     .orderBy('price_cents')
+    .execute();
+
+/** The distinct courses of an ISBN's approved listings (reserved and sold ones too), by university then code. */
+export const listEditionCourses = (db: Db, isbn: string) =>
+  db
+    .selectFrom('book_courses as c')
+    .innerJoin('books as b', 'b.id', 'c.book_id')
+    .select(['c.university', 'c.code'])
+    .distinct()
+    .where('b.isbn', '=', isbn)
+    .where('b.status', '=', LIVE.status)
+    .orderBy('c.university')
+    .orderBy('c.code')
     .execute();
 
 /** An ISBN's copies in the catalogue now, cheapest first (then newest), at most `limit`. */

@@ -236,6 +236,25 @@ function BookPage({ area }: BookPageProps) {
           <DetailRow label="Category">{CATEGORY_LABELS[data.category]}</DetailRow>
           <DetailRow label="Study level">{STUDY_LEVEL_LABELS[data.studyLevel]}</DetailRow>
           <DetailRow label="Condition">{CONDITION_LABELS[data.condition]}</DetailRow>
+          {data.courses.length > 0 && (
+            // Each course opens the catalogue filtered to it: other books for the same course.
+            <DetailRow label="Courses">
+              <ul aria-label="Courses this book is used for" className="flex flex-wrap gap-1.5">
+                {data.courses.map((course) => (
+                  <li key={`${course.university} ${course.code}`}>
+                    <Link
+                      to={`${basePath}?${new URLSearchParams({ course: course.code, university: course.university })}`}
+                      aria-label={`Books for ${course.code} at ${universityName(course.university)}`}
+                      className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-semibold break-all text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                    >
+                      {course.code}
+                      {course.university !== data.seller.university && <span className="font-normal"> ({universityName(course.university)})</span>}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </DetailRow>
+          )}
         </dl>
         <h2 className="mt-8 text-lg font-semibold">Description</h2>
         <p className="mt-2 whitespace-pre-line text-ink-700">{data.description}</p>

@@ -52,6 +52,7 @@ const FILTER_LABELS: Record<FilterKey, string> = {
   condition: 'Condition',
   language: 'Language',
   university: 'University',
+  course: 'Course',
   minPrice: 'Min price',
   maxPrice: 'Max price',
 };
@@ -68,6 +69,8 @@ function filterValueLabel(key: FilterKey, filters: CatalogueFilters): string {
       return filters.language ? LANGUAGE_LABELS[filters.language] : '';
     case 'university':
       return filters.university ? universityName(filters.university) : '';
+    case 'course':
+      return filters.course ?? '';
     case 'minPrice':
     case 'maxPrice': {
       const value = filters[key];

@@ -41,6 +41,8 @@ export interface CatalogueFilters {
   condition?: Condition;
   language?: Language;
   university?: UniversityId;
+  /** A course code (MATH1014), upper-case: books tagged with it (at `university` when that is set too). */
+  course?: string;
   minPrice?: string;
   maxPrice?: string;
   sort?: CatalogueSort;
@@ -58,11 +60,17 @@ export function homeUniversity(university: string | null | undefined): Universit
 }
 
 /** The filter keys that narrow the results (search text and paging aside). */
-export const FILTER_KEYS = ['category', 'studyLevel', 'condition', 'language', 'university', 'minPrice', 'maxPrice'] as const;
+export const FILTER_KEYS = ['category', 'studyLevel', 'condition', 'language', 'university', 'course', 'minPrice', 'maxPrice'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** A course code as the API takes it (2-12 letters and digits), upper-cased; anything else is ignored. */
+function courseParam(value: string | null): string | undefined {
+  const trimmed = value?.trim() ?? '';
+  return /^[A-Za-z0-9]{2,12}$/.test(trimmed) ? trimmed.toUpperCase() : undefined;
 }
 
 function priceParam(value: string | null): string | undefined {
@@ -81,6 +89,7 @@ export function readFilters(params: URLSearchParams, home?: UniversityId): Catal
     condition: oneOf(CONDITIONS, params.get('condition')),
     language: oneOf(LANGUAGES, params.get('language')),
     university: university === null ? home : oneOf(UNIVERSITY_IDS, university),
+    course: courseParam(params.get('course')),
     minPrice: priceParam(params.get('minPrice')),
     maxPrice: priceParam(params.get('maxPrice')),
     sort: oneOf(SORTS, params.get('sort')),

@@ -3,7 +3,7 @@
 // optionally, a new set of 4 to 6 photos with upload progress. A listing that changes goes back to
 // review, and the dialog says so before saving. Only what changed is sent.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useController, type Control } from 'react-hook-form';
+import { Controller, useController, type Control } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   LIMITS,
@@ -11,6 +11,7 @@ import {
   listingEditFormSchema,
   toIsbn13,
   type Book,
+  type CourseInput,
   type FilteredListingField,
   type ListingEditBody,
   type ListingField,
@@ -29,6 +30,7 @@ import { useSchemaForm } from '../../lib/schema-form';
 import { serverErrorText } from '../../lib/session';
 import { editListing, sellingKeys } from './api';
 import { normaliseStatus } from './book-status';
+import { CourseCodes, useEditionCourses } from './course-codes';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from './listing-input';
 import type { UploadProgress } from './photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './sell/image-picker';
@@ -39,7 +41,7 @@ export const LISTING_UPDATE_FAILED = 'Failed to update listing';
 export const NOTHING_CHANGED = 'Nothing has changed';
 export const BACK_TO_REVIEW = 'Saving changes sends this listing back for review; buyers will not see it until it is approved again.';
 
-type EditValues = Record<ListingField, string>;
+type EditValues = Record<ListingField, string> & { courses: CourseInput[] };
 
 function valuesOf(book: Book): EditValues {
   return {
@@ -57,6 +59,7 @@ function valuesOf(book: Book): EditValues {
     numberOfPages: String(book.numberOfPages),
     description: book.description,
     additionalNotes: book.additionalNotes ?? '',
+    courses: book.courses,
   };
 }
 
@@ -66,7 +69,9 @@ function valuesOf(book: Book): EditValues {
  */
 function changesOf(book: Book, edit: ListingEditBody): ListingEditBody {
   const current: Record<string, unknown> = { ...book, isbn: toIsbn13(book.isbn) ?? book.isbn, additionalNotes: book.additionalNotes ?? null };
-  return Object.fromEntries(Object.entries(edit).filter(([name, value]) => value !== undefined && value !== current[name])) as ListingEditBody;
+  // Courses are a list: the same codes in the same order are no change.
+  const same = (name: string, value: unknown) => (name === 'courses' ? JSON.stringify(value) === JSON.stringify(book.courses) : value === current[name]);
+  return Object.fromEntries(Object.entries(edit).filter(([name, value]) => value !== undefined && !same(name, value))) as ListingEditBody;
 }
 
 export function EditListingDialog({ book, onClose }: { book: Book | null; onClose: () => void }) {
@@ -123,6 +128,7 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
   shownPhotos.current = photos;
   useEffect(() => () => shownPhotos.current.forEach(revokePreview), []);
   const tooFewPhotos = replacePhotos && photos.length < LIMITS.minImages;
+  const suggestedCourses = useEditionCourses(form.watch('isbn')).data;
 
   const save = async (edit: ListingEditBody) => {
     const changes = changesOf(book, edit);
@@ -209,6 +215,25 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
         {field('price', 'Price (R)', text('price', { inputMode: 'decimal' }))}
         {field('numberOfPages', 'Number of Pages', text('numberOfPages', { inputMode: 'numeric' }))}
       </div>
+      <FormField form={form} name="courses" id="edit-courses" label="Course codes (optional)" hint="The courses this book is used for at your university">
+        <Controller
+          control={form.control}
+          name="courses"
+          render={({ field: courses }) => (
+            <CourseCodes
+              id="edit-courses"
+              value={courses.value}
+              onChange={(next) => {
+                courses.onChange(next);
+                form.clearErrors('courses');
+              }}
+              university={book.seller.university}
+              suggestions={suggestedCourses}
+              disabled={saving}
+            />
+          )}
+        />
+      </FormField>
       {field('description', 'Description', <Textarea {...form.field('description')} rows={4} />)}
       {field('additionalNotes', 'Additional Notes (optional)', <Textarea {...form.field('additionalNotes')} rows={2} />, false)}
       <Checkbox checked={replacePhotos} onChange={(event) => setReplacePhotos(event.target.checked)} label="Replace the photos" disabled={saving} />
