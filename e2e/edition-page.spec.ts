@@ -1,0 +1,112 @@
+// The edition page in a real browser on data made to break layouts: three copies of one ISBN at two
+// campuses with an 80-character word in the title, six authors and the largest price a listing may have.
+// At 320, 390 and 1280 px nothing reaches past the screen, the page passes axe, and the book page links
+// to the edition's other copies. It sets its own widths, so it runs in the desktop project only.
+import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expectNoAxeViolations, png, screenshot, uniqueEmail } from './helpers';
+
+const PASSWORD = 'Str0ng!pass';
+const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x');
+const SIX_AUTHORS = 'Nomvula Mthembu-Dlamini, Pieter van der Westhuizen, Thandiwe Nkosi-Zulu, Sipho Khumalo, Ayesha Patel-Naidoo, Johannes Oosthuizen';
+const MAX_PRICE = 999999.99;
+const ISBN = '978-0-9802327-7-6';
+const ISBN13 = '9780980232776';
+
+async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { book: { id: string } };
+}
+
+async function seller(browser: Browser, baseURL: string, university: string) {
+  const context = await browser.newContext({ baseURL });
+  const email = uniqueEmail('edition-seller');
+  await ok(
+    await context.request.post('/api/v1/auth/register', {
+      data: { email, password: PASSWORD, firstName: 'Nomvula', lastName: 'Van der Merwe-Mokoena', studentNumber: '2345678', university, userType: 'seller' },
+    }),
+    'register',
+  );
+  await ok(await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), 'login');
+  return context;
+}
+
+async function list(request: APIRequestContext, overrides: Record<string, unknown>): Promise<string> {
+  const bookData = {
+    title: `${LONG_WORD} Linear Algebra`,
+    author: SIX_AUTHORS,
+    isbn: ISBN,
+    publisher: 'Wellesley-Cambridge Press of the University of KwaZulu-Natal',
+    publicationYear: 2016,
+    language: 'english',
+    category: 'mathematics',
+    studyLevel: 'undergraduate',
+    condition: 'very-good',
+    price: MAX_PRICE,
+    edition: `5th ${LONG_WORD.slice(0, 40)}`,
+    numberOfPages: 9999,
+    description: `Clean copy. ${LONG_WORD}`,
+    additionalNotes: '',
+    ...overrides,
+  };
+  const form = new FormData();
+  form.append('bookData', JSON.stringify(bookData));
+  for (let i = 0; i < 4; i++) form.append('images', new Blob([new Uint8Array(png(300, 400, [22 + i * 40, 124, 73]))], { type: 'image/png' }), `photo-${i}.png`);
+  const { book } = await ok(await request.post('/api/v1/books', { multipart: form }), 'list book');
+  return book.id;
+}
+
+let firstCopy: string;
+
+test.describe('edition page', () => {
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'sets its own widths; runs once, in the desktop project');
+    const baseURL = testInfo.project.use.baseURL!;
+    const ukzn = await seller(browser, baseURL, 'ukzn');
+    const wits = await seller(browser, baseURL, 'wits');
+    const admin = await browser.newContext({ baseURL });
+    await ok(await admin.request.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
+    const ids = [
+      await list(ukzn.request, {}),
+      await list(ukzn.request, { condition: 'acceptable', price: 120.5 }),
+      await list(wits.request, { condition: 'like-new', price: 350 }),
+    ];
+    for (const id of ids) await ok(await admin.request.post(`/api/v1/admin/books/${id}/approve`), 'approve');
+    firstCopy = ids[0]!;
+    await Promise.all([ukzn, wits, admin].map((context) => context.close()));
+  });
+
+  for (const width of [320, 390, 1280]) {
+    test(`nothing wider than the screen at ${width} px`, async ({ page }, testInfo) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(`/editions/${ISBN}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${LONG_WORD} Linear Algebra`);
+      await expect(page.getByText('3 available')).toBeVisible();
+      await expect(page.getByRole('link', { name: /copy of/ })).toHaveCount(3);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const overflow = await page.evaluate(() => {
+        const screenWidth = window.innerWidth;
+        const problems: string[] = [];
+        if (document.documentElement.scrollWidth > screenWidth) problems.push(`document is ${document.documentElement.scrollWidth} px wide`);
+        for (const element of Array.from(document.querySelectorAll('main *'))) {
+          const box = element.getBoundingClientRect();
+          if (box.width === 0 || element.closest('.sr-only')) continue;
+          if (box.right > screenWidth + 1) problems.push(`<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} px`);
+        }
+        return problems;
+      });
+      await screenshot(page, testInfo, `edition-${width}`);
+      expect(overflow).toEqual([]);
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('the book page links to the two other copies', async ({ page }) => {
+    await page.goto(`/books/${firstCopy}`);
+    const link = page.getByRole('link', { name: '2 more copies of this edition' });
+    await expect(link).toHaveAttribute('href', `/editions/${ISBN13}`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/editions/${ISBN13}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+});
