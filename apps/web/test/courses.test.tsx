@@ -3,12 +3,14 @@
 // `course` filter read from the address and shown as a removable filter, and the book page's course links.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { MyBooksPage } from '../src/features/selling/my-books-page';
+import { SellPage } from '../src/features/selling/sell/sell-page';
+import { draftKey } from '../src/features/selling/sell/wizard-draft';
 import { bookWith as appBook, dashboardShell, json as appJson, list as appList, mockApi as appMockApi, renderApp, type Call } from './harness';
-import { bookWith, json, list, mockApi, renderPage } from './selling-helpers';
+import { bookWith, json, list, mockApi, renderPage, studentWith } from './selling-helpers';
 
 afterEach(() => {
   toast.dismiss();
@@ -105,6 +107,62 @@ describe('course codes in the edit dialog', () => {
     expect(within(within(dialog).getByRole('list', { name: 'Course codes added' })).getAllByRole('listitem')).toHaveLength(10);
     expect(input).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Add suggested course STAT1000' })).not.toBeInTheDocument();
+  });
+});
+
+describe('course codes in the sell wizard', () => {
+  const FILLED = {
+    title: 'Calculus, Early Transcendentals', author: 'James Stewart', isbn: '978-1-285-74155-0', publisher: 'Cengage', publicationYear: '2019',
+    edition: '8th', language: 'english', category: 'mathematics', studyLevel: 'undergraduate', condition: 'good', price: '450.50',
+    numberOfPages: '1368', description: 'Some highlighting in chapter 2.', additionalNotes: '',
+  };
+  const draft = () => JSON.parse(window.localStorage.getItem(draftKey(studentWith('seller').id)) ?? 'null') as { values: { courses: unknown } } | null;
+
+  beforeEach(() => {
+    let n = 0;
+    URL.createObjectURL = vi.fn(() => `blob:preview-${++n}`);
+    URL.revokeObjectURL = vi.fn();
+  });
+
+  it('offers the ISBN’s earlier courses, adds typed ones without leaving the step, keeps them in the draft and sends them', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem(draftKey(studentWith('seller').id), JSON.stringify({ values: FILLED, step: 1 }));
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/editions/9781285741550') {
+        return json(200, {
+          edition: {
+            isbn13: '9781285741550', title: FILLED.title, author: FILLED.author, publisher: FILLED.publisher, publicationYear: 2019, edition: '8th',
+            available: 1, sold: 0, price: null, newPrice: null, copies: [], courses: [{ university: 'wits', code: 'MATH1014' }],
+          },
+        });
+      }
+      if (call.method === 'POST' && call.path === '/books') return json(201, { book: { id: 'bk_new' } });
+      return undefined;
+    });
+    renderPage(<SellPage />, { path: '/seller/sell' });
+    await user.click(await screen.findByRole('button', { name: 'Add suggested course MATH1014' }));
+    await user.type(screen.getByRole('textbox', { name: /^Course codes/ }), 'stat1000{Enter}');
+    // Enter added the code; it did not move on to the next step.
+    expect(screen.getByRole('heading', { name: 'Basic Information' })).toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'Course codes added' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['MATH1014', 'STAT1000']);
+    await waitFor(() =>
+      expect(draft()?.values.courses).toEqual([
+        { university: 'wits', code: 'MATH1014' },
+        { university: 'wits', code: 'STAT1000' },
+      ]),
+    );
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    await user.upload(await screen.findByLabelText(/Add photos/), [1, 2, 3, 4].map((n) => new File([new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10])], `p${n}.png`, { type: 'image/png' })));
+    await user.click(screen.getByRole('button', { name: 'List Book' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === '/books')).toBe(true));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/books')!;
+    expect(JSON.parse(String(post.form!.get('bookData'))).courses).toEqual([
+      { university: 'wits', code: 'MATH1014' },
+      { university: 'wits', code: 'STAT1000' },
+    ]);
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field } from '../../../components/ui/field';
+import { Field, FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
@@ -29,6 +29,7 @@ import { asFieldErrors } from '../../../lib/schema-form';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { sellingKeys } from '../api';
+import { CourseCodes, useEditionCourses } from '../course-codes';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from '../listing-input';
 import { newIdempotencyKey, uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
@@ -37,6 +38,7 @@ import { StepIndicator } from './step-indicator';
 import {
   clearDraft,
   emptyValues,
+  hasValues,
   loadDraft,
   saveDraft,
   stepOf,
@@ -114,7 +116,8 @@ export function SellPage() {
   });
   const values = useWatch({ control: form.control }) as WizardValues;
   const errorOf = (name: ListingField) => inlineMessage(form.formState.errors[name]?.message);
-  const [restored, setRestored] = useState(() => Object.values(initial.values).some((value) => value !== ''));
+  const [restored, setRestored] = useState(() => hasValues(initial.values));
+  const suggestedCourses = useEditionCourses(values.isbn ?? '').data;
   const [images, setImages] = useState<PickedImage[]>([]);
   const [isSubmitting, setSubmitting] = useState(false);
   const submitting = useRef(false);
@@ -355,6 +358,34 @@ export function SellPage() {
               {field('title', 'Title', text('title', { placeholder: 'e.g. Calculus, Early Transcendentals' }))}
               {field('author', 'Author', text('author', { placeholder: 'e.g. James Stewart', autoComplete: 'off' }))}
               {field('isbn', 'ISBN', text('isbn', { placeholder: 'e.g. 978-1-285-74155-0', inputMode: 'text' }), '10 or 13 digits; hyphens and spaces allowed')}
+              {student && (
+                <FormField
+                  form={form}
+                  name="courses"
+                  id="sell-courses"
+                  label="Course codes (optional)"
+                  hint="The courses this book is used for at your university, so students of those courses find it"
+                  className="sm:col-span-2"
+                >
+                  <Controller
+                    control={form.control}
+                    name="courses"
+                    render={({ field: courses }) => (
+                      <CourseCodes
+                        id="sell-courses"
+                        value={courses.value}
+                        onChange={(next) => {
+                          attemptKey.current = null;
+                          courses.onChange(next);
+                          form.clearErrors('courses');
+                        }}
+                        university={student.university}
+                        suggestions={suggestedCourses}
+                      />
+                    )}
+                  />
+                </FormField>
+              )}
               {field('publisher', 'Publisher', text('publisher', { placeholder: 'e.g. Cengage' }))}
               {field('publicationYear', 'Publication Year', text('publicationYear', { inputMode: 'numeric', placeholder: 'e.g. 2019' }))}
               {field('edition', 'Edition', text('edition', { placeholder: 'e.g. 8th' }))}
