@@ -4,8 +4,10 @@
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@reshelf/shared';
+import { CATALOGUE_SORTS, MESSAGES, catalogueQuerySchema } from '@reshelf/shared';
 import { migrations } from '../src/db/migrations/index.ts';
+import { catalogueStatements } from '../src/modules/catalogue/repository.ts';
+import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook, listingPayload } from './helpers/books.ts';
@@ -190,6 +192,21 @@ describe(`the catalogue by course: GET /books?course= and q= (${dialectUnderTest
     const res = await get(`course=${encodeURIComponent(course)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: MESSAGES.courseFilterCode, code: 'VALIDATION', fields: { course: MESSAGES.courseFilterCode } });
+  });
+
+  it.skipIf(dialectUnderTest !== 'sqlite')('on SQLite, the course filter starts from the course’s rows in its index and reads each listing by its key, whatever the sort', async () => {
+    for (const extra of [{}, { university: 'wits' }, { q: 'calculus' }, { q: 'calculus', university: 'wits' }]) {
+      for (const sort of CATALOGUE_SORTS) {
+        const query = catalogueQuerySchema.parse({ course: 'ZMATH1014', sort, ...extra });
+        const statements = catalogueStatements(t.database.db, query, query.q ? searchTerms(query.q) : []);
+        for (const statement of [statements.page, statements.count]) {
+          const plan = (await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${statement}`.execute(t.database.db)).rows.map((r) => r.detail);
+          const text = `${JSON.stringify(extra)} ${sort}: ${plan.join(' | ')}`;
+          expect(plan.some((d) => d.includes('book_courses_code_idx')), text).toBe(true);
+          expect(plan.filter((d) => /^SCAN b\b/.test(d)), text).toEqual([]);
+        }
+      }
+    }
   });
 
   it('q= finds listings by their course code, in any case, never pending ones', async () => {
