@@ -92,6 +92,16 @@ describe('edition page', () => {
     expect(document.title).toBe('Invalid ISBN | Reshelf');
     expect(calls.filter((call) => call.path.startsWith('/editions'))).toEqual([]);
   });
+
+  it('repeats a long wrong address in a part that may break anywhere, so it wraps on a phone', async () => {
+    const typed = 'x'.repeat(120);
+    mockApi(() => undefined);
+    renderApp(`/editions/${typed}`);
+    expect(await screen.findByRole('heading', { level: 2, name: MESSAGES.invalidIsbn })).toBeInTheDocument();
+    const shown = screen.getByText(typed);
+    expect(shown).toHaveClass('break-all');
+    expect(shown.parentElement).toHaveTextContent(`"${typed}" is not an ISBN: check its digits.`);
+  });
 });
 
 describe("book page's link to its edition", () => {

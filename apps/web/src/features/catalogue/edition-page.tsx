@@ -192,7 +192,16 @@ function EditionPage({ area }: { area: 'public' | 'buyer' }) {
           className="mt-6"
           icon={<BookX />}
           title={isbn13 === null ? MESSAGES.invalidIsbn : 'No copies of this book yet'}
-          text={isbn13 === null ? `"${isbn}" is not an ISBN: check its digits.` : MESSAGES.editionNotFound}
+          text={
+            isbn13 === null ? (
+              // The address may hold any text: a long unbroken one must wrap, not push the page sideways.
+              <>
+                "<span className="break-all">{isbn}</span>" is not an ISBN: check its digits.
+              </>
+            ) : (
+              MESSAGES.editionNotFound
+            )
+          }
           action={<ButtonLink to={bookPath}>Browse books</ButtonLink>}
         />
       </>,
