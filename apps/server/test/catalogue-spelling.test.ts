@@ -169,6 +169,14 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     expect((await search('9780000000001')).suggestion).toBeNull();
   });
 
+  it('repeats what each search typed, whichever way of typing the same words was answered (and cached) first', async () => {
+    // 'biochemestry' was asked above: its page, suggestion included, may still be in the cache.
+    expect((await search('Biochemestry!')).suggestion).toBe('biochemistry!');
+    expect((await search('biochemestry')).suggestion).toBe('biochemistry');
+    expect((await search('biochemestry  biochemestry')).suggestion).toBe('biochemistry biochemistry');
+    expect((await search('Biochemestry!')).suggestion).toBe('biochemistry!');
+  });
+
   it('matches prefixes as the student types', async () => {
     expect(titles(await search('organ'))).toEqual(['Organic Chemistry']);
     expect(titles(await search('Organic Chem'))).toEqual(['Organic Chemistry']);

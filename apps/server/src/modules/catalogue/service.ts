@@ -8,7 +8,7 @@ import type { ReadCache } from '../../lib/read-cache.ts';
 import { postgresCorrector, sqliteCorrector, type CorrectWords } from './corrections.ts';
 import { searchCatalogue, type CataloguePage } from './repository.ts';
 import { searchTerms } from './search-terms.ts';
-import { SUGGEST_AT_MOST, correctedQuery, isCorrectable } from './spelling.ts';
+import { SUGGEST_AT_MOST, correctedQuery, isCorrectable, searchText } from './spelling.ts';
 
 /** Finds one page of ids and the total; on SQLite the search thread's (search-thread.ts), else the repository's. */
 export type FindPage = (query: CatalogueQuery, terms: string[]) => Promise<CataloguePage>;
@@ -64,8 +64,11 @@ export function createCatalogueService(
         const suggestion = terms.length && total <= SUGGEST_AT_MOST ? await suggest(query, terms, total) : null;
         return { items: await hydrate(ids), total, page: query.page, pageSize: query.pageSize, suggestion };
       };
-      // The same question in other words ('Calculus ' and 'calculus') is one entry.
-      return pages ? (pages.read(JSON.stringify({ ...query, q: terms }), load) as Promise<CatalogueList>) : load();
+      // The same question in other words ('Calculus ' and 'calculus') is one entry. Keyed by the text the
+      // suggestion repeats, not only by its terms: 'calculas!' and 'calculas' (or 'calculas calculas')
+      // search alike but are each suggested what they typed, so they are entries of their own.
+      const key = JSON.stringify({ ...query, q: query.q === undefined ? undefined : searchText(query.q) });
+      return pages ? (pages.read(key, load) as Promise<CatalogueList>) : load();
     },
   };
 }

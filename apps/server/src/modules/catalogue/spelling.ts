@@ -118,16 +118,22 @@ export function createVocabulary(words: readonly VocabularyWord[]): Vocabulary {
 }
 
 /**
- * The student's query in lower case (as the search and its cache compare it: NFKC, lower case) with each
- * corrected word replaced and the rest as typed. Undefined when nothing changes.
+ * A search as the suggestion repeats it: NFKC, lower case, spaces collapsed. Two searches with the same
+ * text here get the same suggestion, so the catalogue's cache keys its pages by it (service.ts).
+ */
+export const searchText = (q: string) => q.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * The student's query as searchText gives it, with each corrected word replaced and the rest as typed.
+ * Undefined when nothing changes.
  */
 export function correctedQuery(q: string, corrections: ReadonlyMap<string, string>): string | undefined {
   let changed = false;
-  const text = q.normalize('NFKC').toLowerCase().replace(/[\p{L}\p{N}]+/gu, (w) => {
+  const text = searchText(q).replace(/[\p{L}\p{N}]+/gu, (w) => {
     const c = corrections.get(w);
     if (c === undefined) return w;
     changed = true;
     return c;
   });
-  return changed ? text.trim().replace(/\s+/g, ' ') : undefined;
+  return changed ? text : undefined;
 }
