@@ -33,7 +33,7 @@ import { CourseCodes, useEditionCourses } from '../course-codes';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from '../listing-input';
 import { newIdempotencyKey, uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
-import { EditionPrefill, PriceGuidance } from './edition-help';
+import { EditionPrefill, PriceGuidance, USED_PRICE_RULE } from './edition-help';
 import { StepIndicator } from './step-indicator';
 import {
   clearDraft,
@@ -419,7 +419,7 @@ export function SellPage() {
                 'price',
                 'Price (R)',
                 text('price', { inputMode: 'decimal', placeholder: 'e.g. 450.00' }),
-                'Used books usually sell for 40-60% of the new price',
+                USED_PRICE_RULE,
               )}
               <PriceGuidance isbn={values.isbn} onUse={(price) => setField('price', price, (v) => form.setValue('price', v))} />
               {field('numberOfPages', 'Number of Pages', text('numberOfPages', { inputMode: 'numeric', placeholder: 'e.g. 1368' }))}
