@@ -238,6 +238,39 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     }
   });
 
+  it.skipIf(dialectUnderTest !== 'postgres')('two transactions whose listings share words in crossing order both commit (no deadlock)', async () => {
+    // A and D share one word, B and C another, and nothing else: one transaction changes A then C, the
+    // other B then D. Locked row by row, each would hold the word the other needs next.
+    const listing = (word: string) => insertBook(t.database.db, seller.id, { title: word, author: word, publisher: word, status: 'approved' });
+    const [a, b, c, d] = [await listing('Quokka'), await listing('Zebu'), await listing('Zebu'), await listing('Quokka')];
+    const db = t.database.db;
+    const reserve = (conn: typeof db, id: string) => conn.updateTable('books').set({ availability: 'reserved' }).where('id', '=', id).execute();
+    await db.connection().execute((first) =>
+      db.connection().execute(async (second) => {
+        const secondPid = (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(second)).rows[0]!.pid;
+        await sql`BEGIN`.execute(first);
+        await sql`BEGIN`.execute(second);
+        await reserve(first, a);
+        // The second transaction's first change either waits for its turn or is made; once one of the two
+        // has happened, the first makes its second change.
+        let secondMoved = false;
+        const secondDone = reserve(second, b).then(() => {
+          secondMoved = true;
+          return reserve(second, d);
+        });
+        await expect
+          .poll(async () => secondMoved || (await sql<{ waiting: boolean }>`SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = ${secondPid}`.execute(db)).rows[0]?.waiting, { timeout: 30_000, interval: 20 })
+          .toBe(true);
+        await reserve(first, c);
+        await sql`COMMIT`.execute(first);
+        await secondDone;
+        await sql`COMMIT`.execute(second);
+      }),
+    );
+    const counts = await sql<{ word: string; listings: number }>`SELECT word, listings FROM search_words WHERE word IN ('quokka', 'zebu') ORDER BY word`.execute(db);
+    expect(counts.rows).toEqual([{ word: 'quokka', listings: 0 }, { word: 'zebu', listings: 0 }]);
+  });
+
   it('a word of a listing whose title changes leaves with the old title', async () => {
     const id = await insertBook(t.database.db, seller.id, { title: 'Oceanography Essentials', author: 'Tom Garrison' });
     expect((await search('oceanografy')).suggestion).toBe('oceanography');
