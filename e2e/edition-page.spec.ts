@@ -3,6 +3,7 @@
 // At 320, 390 and 1280 px nothing reaches past the screen, the page passes axe, and the book page links
 // to the edition's other copies. It sets its own widths, so it runs in the desktop project only.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { isbn13CheckDigit } from '@reshelf/shared';
 import { expectNoAxeViolations, png, screenshot, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Str0ng!pass';
@@ -10,8 +11,10 @@ const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x');
 const SIX_AUTHORS = 'Nomvula Mthembu-Dlamini, Pieter van der Westhuizen, Thandiwe Nkosi-Zulu, Sipho Khumalo, Ayesha Patel-Naidoo, Johannes Oosthuizen';
 const MAX_PRICE = 999999.99;
-const ISBN = '978-0-9802327-7-6';
-const ISBN13 = '9780980232776';
+// An edition of this run's own (other specs list books too, and a reused E2E_DATA_DIR keeps them): a
+// random ISBN-13 with its check digit, hyphenated as a seller might type it.
+const ISBN13 = ((first12: string) => first12 + isbn13CheckDigit(first12))(`9780${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
+const ISBN = `${ISBN13.slice(0, 3)}-${ISBN13.slice(3, 4)}-${ISBN13.slice(4, 12)}-${ISBN13.slice(12)}`;
 
 async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
