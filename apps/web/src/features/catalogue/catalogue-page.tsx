@@ -448,20 +448,22 @@ function CataloguePage({ area }: CataloguePageProps) {
         )}
       </section>
 
-      <p aria-live="polite" className="mt-6 mb-4 text-sm font-medium text-ink-600">
-        {data ? `${data.total} ${data.total === 1 ? 'book' : 'books'} for sale` : ''}
-      </p>
-      {data?.suggestion && (
-        // A search that found few or no books because of a misspelt word: one tap (or Enter) runs the
-        // corrected search (docs/decisions/0024-search-that-forgives.md).
-        <p className="-mt-2 mb-4 text-base text-ink-700">
-          Did you mean{' '}
-          <Link to={suggestionHref(data.suggestion)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
-            {data.suggestion}
-          </Link>
-          ?
-        </p>
-      )}
+      {/* One live region for the count and the suggestion, so a screen reader hears both. */}
+      <div aria-live="polite">
+        <p className="mt-6 mb-4 text-sm font-medium text-ink-600">{data ? `${data.total} ${data.total === 1 ? 'book' : 'books'} for sale` : ''}</p>
+        {data?.suggestion && (
+          // A search that found few or no books because of a misspelt word: one tap (or Enter) runs the
+          // corrected search (docs/decisions/0024-search-that-forgives.md). The suggestion repeats what was
+          // typed, however long its words.
+          <p className="-mt-2 mb-4 text-base text-ink-700 [overflow-wrap:anywhere]">
+            Did you mean{' '}
+            <Link to={suggestionHref(data.suggestion)} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              {data.suggestion}
+            </Link>
+            ?
+          </p>
+        )}
+      </div>
       {body}
     </div>
   );
