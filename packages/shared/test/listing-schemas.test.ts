@@ -182,7 +182,8 @@ describe('LISTING_INPUT_FILTERS', () => {
 describe('wizard steps', () => {
   it('has the three titled steps covering every listing field once', () => {
     expect(WIZARD_STEPS.map((step) => step.title)).toEqual(['Basic Information', 'Book Details', 'Images & Description']);
-    const fields = WIZARD_STEPS.flatMap((step) => [...step.fields]);
+    // The steps' text fields, and the course codes, which the first step holds as a list of chips.
+    const fields = [...WIZARD_STEPS.flatMap((step) => [...step.fields]), 'courses'];
     expect(new Set(fields).size).toBe(fields.length);
     expect(fields.sort()).toEqual(Object.keys(listingSchema.shape).sort());
   });

@@ -228,7 +228,8 @@ export interface WizardStep {
   fields: readonly ListingField[];
 }
 
-/** The sell wizard's three steps; photos belong to the last step but are not part of `bookData`. */
+/** The sell wizard's three steps and their text fields; the course codes (a list) are on the first step, and
+ * photos belong to the last step but are not part of `bookData`. */
 export const WIZARD_STEPS = [
   { title: 'Basic Information', fields: ['title', 'author', 'isbn', 'publisher', 'publicationYear', 'edition'] },
   { title: 'Book Details', fields: ['language', 'category', 'studyLevel', 'condition', 'price', 'numberOfPages'] },
