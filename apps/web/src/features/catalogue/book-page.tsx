@@ -3,7 +3,7 @@
 // are sent to log in as a buyer and come back here afterwards.
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ArrowLeft, BookX, Check, ShieldCheck, ShoppingCart } from 'lucide-react';
+import { BookX, Check, ShieldCheck, ShoppingCart } from 'lucide-react';
 import {
   AVAILABILITY_LABELS,
   CATEGORY_LABELS,
@@ -24,10 +24,10 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useBook, useCart, useMyOpenOrderFor, useRequestToBuy } from './api';
+import { BackToBooksFrame, booksPath, type CatalogueArea } from './components/back-to-books';
 import { EditionLink } from './components/edition-link';
 import { RatingStars } from './components/rating-stars';
 
@@ -154,23 +154,16 @@ function BuyBox({ book }: { book: Book }) {
 }
 
 export interface BookPageProps {
-  area: 'public' | 'buyer';
+  area: CatalogueArea;
 }
 
 function BookPage({ area }: BookPageProps) {
   const { id = '' } = useParams();
   const book = useBook(id);
-  const basePath = area === 'buyer' ? '/buyer/books' : '/books';
+  const basePath = booksPath(area);
   usePageTitle(book.data?.title ?? 'Book', book.data ? `${book.data.title} by ${book.data.author}, second-hand on Reshelf.` : undefined);
 
-  const frame = (children: ReactNode) => (
-    <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', area === 'public' ? 'py-10' : 'py-8')}>
-      <Link to={basePath} className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" size={16} /> Back to books
-      </Link>
-      {children}
-    </div>
-  );
+  const frame = (children: ReactNode) => <BackToBooksFrame area={area}>{children}</BackToBooksFrame>;
 
   if (book.isPending) {
     return frame(

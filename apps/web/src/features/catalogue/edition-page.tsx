@@ -5,7 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, BookX } from 'lucide-react';
+import { BookX } from 'lucide-react';
 import {
   CONDITIONS,
   CONDITION_LABELS,
@@ -22,9 +22,9 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
 import { editionQuery, priceRangeText } from '../../lib/editions';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BackToBooksFrame, booksPath, type CatalogueArea } from './components/back-to-books';
 
 type Grouping = 'campus' | 'condition';
 
@@ -167,22 +167,15 @@ function EditionView({ edition, bookPath }: { edition: Edition; bookPath: string
   );
 }
 
-function EditionPage({ area }: { area: 'public' | 'buyer' }) {
+function EditionPage({ area }: { area: CatalogueArea }) {
   const { isbn = '' } = useParams();
   const isbn13 = toIsbn13(isbn);
   const edition = useQuery({ ...editionQuery(isbn13 ?? ''), enabled: isbn13 !== null });
-  const bookPath = area === 'buyer' ? '/buyer/books' : '/books';
+  const bookPath = booksPath(area);
   const data = edition.data;
   usePageTitle(data ? data.title : isbn13 === null ? MESSAGES.invalidIsbn : 'Edition', data ? `${data.title} by ${data.author}: every copy on Reshelf.` : undefined);
 
-  const frame = (children: ReactNode) => (
-    <div className={cn('mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8', area === 'public' ? 'py-10' : 'py-8')}>
-      <Link to={bookPath} className="inline-flex items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700 hover:underline">
-        <ArrowLeft aria-hidden="true" size={16} /> Back to books
-      </Link>
-      {children}
-    </div>
-  );
+  const frame = (children: ReactNode) => <BackToBooksFrame area={area}>{children}</BackToBooksFrame>;
 
   if (isbn13 === null || data === null) {
     return frame(
