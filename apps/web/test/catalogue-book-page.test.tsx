@@ -134,6 +134,27 @@ describe('book page', () => {
     expect(screen.queryByText('This book is no longer available')).not.toBeInTheDocument();
   });
 
+  it('a tap between the answer and the order page (the book page is still on screen) sends nothing', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      if (call.method === 'POST' && call.path === '/orders') return json(201, { order: orderWith() });
+      return undefined;
+    }, orderPage);
+    const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Request to buy' }));
+    // The answer is in once the toast says so; the router keeps the book page until the order page's code
+    // has loaded, and its button stays busy until then.
+    expect(await screen.findByText('Request sent! The seller has 72 hours to answer.')).toBeInTheDocument();
+    const still = screen.queryByRole('button', { name: 'Request to buy' });
+    if (still) {
+      expect(still).toBeDisabled();
+      fireEvent.click(still);
+    }
+    await waitFor(() => expect(router.state.location.pathname).toBe('/buyer/orders/ord_0000000000abc123'));
+    expect(calls.filter((call) => call.method === 'POST' && call.path === '/orders')).toHaveLength(1);
+    expect(screen.queryByText('This book is no longer available')).not.toBeInTheDocument();
+  });
+
   it('a retry after a dropped connection sends the same Idempotency-Key, so it cannot reserve twice', async () => {
     const user = userEvent.setup();
     let attempts = 0;

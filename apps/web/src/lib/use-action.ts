@@ -12,6 +12,12 @@ export interface ActionCallbacks<TData, TVariables> {
   onSuccess?: (data: TData, variables: TVariables) => void;
   onError?: (error: Error, variables: TVariables) => void;
   onSettled?: () => void;
+  /**
+   * The success leads away from this page (onSuccess navigates): the action then stays under way after
+   * the answer, its button busy, so a tap that lands between the answer and the next page (the second
+   * click of a double-tap on a slow phone) sends nothing. The page that follows starts afresh.
+   */
+  leavesPage?: boolean;
 }
 
 export interface Action<TData, TVariables> {
@@ -54,7 +60,8 @@ export function useAction<TData = unknown, TVariables = void>(
       };
       mutateAsync(variables).then(
         (answer) => {
-          settle();
+          if (callbacks.leavesPage) callbacks.onSettled?.();
+          else settle();
           callbacks.onSuccess?.(answer, variables);
         },
         (error: unknown) => {

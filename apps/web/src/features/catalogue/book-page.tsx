@@ -48,6 +48,7 @@ function BuyBox({ book }: { book: Book }) {
 
   const onRequest = () => {
     request.run(book.id, {
+      leavesPage: true,
       onSuccess: (order) => {
         toast.success(REQUEST_SENT_MESSAGE);
         navigate(`/buyer/orders/${order.id}`);
