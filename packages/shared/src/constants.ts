@@ -28,6 +28,10 @@ export const LIMITS = {
   isbnMaxLength: 17,
   /** Course codes one listing may carry. */
   maxCourses: 10,
+  /** Course codes a student may add to their faculty details (this semester's courses). */
+  maxStudentCourses: 12,
+  /** Books shown per course under "Books for your courses" on a student's home. */
+  courseBooksPerCourse: 4,
   academicYearDigits: 4,
   facultyCooldownMs: 24 * HOUR,
   avatarStyles: 30,
@@ -48,6 +52,11 @@ export const LIMITS = {
   reviewCommentMaxLength: 1000,
   reasonMaxLength: 500,
   searchQueryMaxLength: 200,
+  /** Wishlist entries one student may keep. */
+  wishlistMaxEntries: 50,
+  /** An entry that matched this many listings within a day sends the next ones in one daily digest. */
+  wishlistDigestAfter: 3,
+  wishlistDigestWindowMs: DAY,
   /** Every list the API pages (catalogue, orders, notifications, the seller's and the admins' lists): one rule. */
   defaultPageSize: 20,
   maxPageSize: 50,
@@ -63,6 +72,8 @@ export const LIMITS = {
   /** Used books sell for 40-60% of the original price (the FAQ's guide). */
   usedPriceGuideMin: 0.4,
   usedPriceGuideMax: 0.6,
+  /** A copy is a "good price" only when its edition has at least this many priced copies: with one or two, a median says little. */
+  goodPriceMinCopies: 3,
 } as const;
 
 /**

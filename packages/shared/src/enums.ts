@@ -80,13 +80,24 @@ export const SEMESTER_LABELS: Record<Semester, string> = {
   second: 'Second Semester',
 };
 
-/** Moderation state of a listing; a declined listing reads "Rejected" to its seller. */
-export const BOOK_STATUSES = ['pending', 'approved', 'declined'] as const;
+/**
+ * Where a listing stands: moderation (pending, approved, declined; a declined listing reads "Rejected" to
+ * its seller) and what can happen to it once approved (docs/decisions/0031-listing-lifecycle.md). Only
+ * `approved` is in the catalogue (and then only while available): hidden after reports, taken down by an
+ * admin, expired, sold elsewhere and suspended with its seller are all out of it, seen by their seller and
+ * the admins alone.
+ */
+export const BOOK_STATUSES = ['pending', 'approved', 'declined', 'hidden', 'taken_down', 'expired', 'sold_elsewhere', 'suspended'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   declined: 'Rejected',
+  hidden: 'Hidden after reports',
+  taken_down: 'Taken down',
+  expired: 'Expired',
+  sold_elsewhere: 'Sold elsewhere',
+  suspended: 'Suspended',
 };
 
 /** Whether an approved listing can still be bought. */
@@ -138,7 +149,14 @@ export const NOTIFICATION_KINDS = [
   'order_cancelled',
   'order_completed',
   'order_expired',
+  'order_reminder',
   'order_message',
   'review_received',
+  'listing_hidden',
+  'listing_restored',
+  'listing_taken_down',
+  'listing_expiring',
+  'listing_expired',
+  'wishlist_match',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -141,12 +141,35 @@ export const MESSAGES = {
 
   // Editions (every listing of one ISBN)
   editionNotFound: 'No book with this ISBN has been listed on Reshelf',
+  // New prices of editions, entered by admins (PUT /admin/new-prices/:isbn)
+  newPriceRequired: 'Please enter the new price',
+  newPriceNumber: 'New price must be a number',
+  newPricePositive: 'New price must be more than R0',
+  newPriceDigits: 'New price can have at most 6 digits before the decimal point and 2 after it',
+  newPriceNotFound: 'No new price is set for this ISBN',
+
+  // Scanning a book's barcode in the sell wizard
+  scanFound: 'ISBN filled in from the barcode',
+  scanInsecure: 'The camera can only be used on a secure (https) connection. Type the ISBN instead.',
+  scanCameraDenied: 'Reshelf is not allowed to use your camera. Allow camera access for this site in your browser settings and try again, or type the ISBN.',
+  scanNoCamera: 'No camera was found on this device. Type the ISBN instead.',
+  scanCameraInUse: 'Your camera is being used by another app. Close that app and try again, or type the ISBN.',
+  scanCameraFailed: 'The camera could not be started. Try again, or type the ISBN.',
+  scanReaderFailed: 'The barcode reader could not be loaded. Check your connection and try again, or type the ISBN.',
+  scanNotBook: "This barcode is a product code, not a book's ISBN. Scan the barcode that starts with 978 or 979.",
+  scanPriceCode: 'This is the small price code beside the ISBN. Scan the larger barcode next to it, the one that starts with 978 or 979.',
+  scanNotIsbn: 'This barcode is not an ISBN. Scan the barcode on the back cover that starts with 978 or 979.',
 
   // Faculty
   facultyUpdated: 'Faculty details updated successfully',
   facultyFailed: 'Failed to update faculty details',
   facultyCooldown: 'You can only update faculty details once every 24 hours',
   facultyPrompt: 'Please fill in your faculty details',
+  // The student's own course codes this semester (PUT /student/courses), at their university
+  tooManyStudentCourses: 'You can add at most 12 course codes',
+  studentCoursesInvalid: 'Courses must be a list of course codes, like ["MATH1014"]',
+  studentCoursesSaved: 'Your courses are saved',
+  studentCoursesFailed: 'Could not save your courses. Please try again.',
 
   // Paging of every list
   pageInvalid: 'page must be a whole number from 1 to 1000000',
@@ -176,6 +199,18 @@ export const MESSAGES = {
   /** The reason stored on an order cancelled because the other party erased their account. */
   otherPartyLeft: 'The other student closed their account',
 
+  // The meetup of an accepted order: the handover code, a no-show, a new time, the calendar file
+  wrongHandoverCode: 'Wrong handover code',
+  handoverCodeRequired: 'Enter the 6-digit handover code the buyer shows you',
+  handoverCodeFormat: 'The handover code is 6 digits',
+  handoverCodeText: 'The handover code must be text',
+  noShowOncePerOrder: 'A no-show was already reported for this order',
+  noShowBeforeAccept: 'A no-show can only be reported for an agreed meetup',
+  rescheduleBeforeAccept: 'A new time can only be proposed for an agreed meetup',
+  proposalNone: 'There is no new meetup time waiting for your answer',
+  proposalOwn: 'The other student has to accept the new time you proposed',
+  calendarNoMeetup: 'This order has no agreed meetup to add to a calendar',
+
   // Packages and the cart
   packageNotFound: 'Package not found',
   packageOrderNotFound: 'Package order not found',
@@ -184,6 +219,30 @@ export const MESSAGES = {
   // Idempotency-Key
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request',
   idempotencyKeyBusy: 'A request with this Idempotency-Key is still being processed',
+
+  // Wishlists (an ISBN, a search or a course a student waits for) and their emails' unsubscribe links
+  wishlistNeedsCriteria: 'Add an ISBN, search words or a course code to save',
+  wishlistSearchText: 'Search must be text',
+  wishlistSearchTooLong: 'Search must be at most 200 characters',
+  wishlistSearchWords: 'Search must contain at least one word or number',
+  wishlistUniversity: 'Please choose a university from the list',
+  wishlistMaxPriceNumber: 'Max price must be a number',
+  wishlistMaxPricePositive: 'Max price must be more than R0',
+  wishlistMaxPriceDigits: 'Max price can have at most 6 digits before the decimal point and 2 after it',
+  wishlistEmailsFlag: 'emails must be true or false',
+  wishlistDuplicate: 'This is already on your wishlist',
+  wishlistFull: 'Your wishlist is full (50 entries). Delete one to add another.',
+  wishlistEntryNotFound: 'Wishlist entry not found',
+  wishlistSaved: 'Saved to your wishlist. We will tell you when a matching book is listed.',
+  wishlistSaveFailed: 'Failed to save to your wishlist',
+  wishlistRemoved: 'Removed from your wishlist',
+  wishlistRemoveFailed: 'Failed to remove it from your wishlist',
+  wishlistEmailsOn: 'Emails about this entry are on again',
+  wishlistEmailsOff: 'Emails about this entry are off. Its matches still show in your notifications.',
+  wishlistEmailsFailed: 'Failed to change the emails of this entry',
+  unsubscribeInvalid: 'This unsubscribe link is not valid',
+  unsubscribeEntryGone: 'This wishlist entry was deleted, so it sends no more emails',
+  unsubscribeFailed: 'Failed to stop the emails. Please try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -238,6 +297,21 @@ export function idempotencyKeyTooLong(max: number): string {
   return `Idempotency-Key must be at most ${max} characters`;
 }
 
+/** Completing with the handover code is locked after too many wrong codes, until `time` (South African time). */
+export function handoverLocked(time: string): string {
+  return `Too many wrong codes. You can enter the code again at ${time}, or the buyer can confirm the handover on their side.`;
+}
+
+/** A no-show reported before the meetup time (`time`, South African time) has passed. */
+export function noShowTooEarly(time: string): string {
+  return `You can report a no-show once the meetup time (${time}) has passed`;
+}
+
+/** The reason stored on an order cancelled by a no-show: who did not come. */
+export function noShowReason(absent: string): string {
+  return `${absent} did not come to the meetup`;
+}
+
 /** An in-app notification's words (its title is also the subject of the email that goes with it). */
 export interface NoticeText {
   title: string;
@@ -278,8 +352,39 @@ export const ORDER_NOTICES = {
     title: `The order for "${title}" was cancelled`,
     body: 'The other student closed their Reshelf account.',
   }),
+  completedWithCode: (seller: string, title: string): NoticeText => ({
+    title: `${seller} completed the sale of "${title}"`,
+    body: 'Your handover code was entered at the meetup. Rate the seller to help other students.',
+  }),
+  noShow: (reporter: string, title: string): NoticeText => ({
+    title: `${reporter} reported that you did not come to the meetup`,
+    body: `The order for "${title}" is cancelled, and the no-show counts on your Reshelf profile.`,
+  }),
+  rescheduleProposed: (who: string, when: string, place: string): NoticeText => ({
+    title: `${who} proposed a new meetup time`,
+    body: `${when} at ${place}. Accept it in the order, or propose another time.`,
+  }),
+  rescheduleAccepted: (who: string, when: string, place: string): NoticeText => ({
+    title: `${who} accepted the new meetup time`,
+    body: `Meet on ${when} at ${place}.`,
+  }),
+  reminderEvening: (title: string, when: string, place: string): NoticeText => ({
+    title: `Meetup tomorrow: "${title}"`,
+    body: `${when} at ${place}. Bring the book or the cash, and open the order on your phone for the handover.`,
+  }),
+  reminderHour: (title: string, when: string, place: string): NoticeText => ({
+    title: `Meetup in an hour: "${title}"`,
+    body: `${when} at ${place}. Open the order on your phone for the handover.`,
+  }),
   /** The button of the email that goes with an order notice. */
   openOrder: 'Open the order',
+} as const;
+
+/** The meetup as a calendar event (GET /orders/:id/calendar.ics). */
+export const MEETUP_CALENDAR = {
+  summary: (title: string) => `Reshelf meetup: ${title}`,
+  description: (other: string, title: string, link: string) =>
+    `Handover of "${title}" with ${other}. Check the book before any money changes hands. The order: ${link}`,
 } as const;
 
 /** What a seller hears when a moderator decides on their listing, in the app and by email. */
@@ -296,6 +401,46 @@ export const MODERATION_NOTICES = {
     'You can fix the listing in My Books and submit it again.',
   ],
   declinedAction: 'Open My Books',
+} as const;
+
+/** The parts of a wishlist entry, ready to read (the price formatted, the university by name). */
+export interface WishlistEntryWords {
+  isbn: string | null;
+  q: string | null;
+  course: string | null;
+  universityName: string | null;
+  maxPrice: string | null;
+}
+
+/** A wishlist entry in words: `ISBN 9780131103627`, `"calculus stewart" at University of Cape Town up to R 300,00`. */
+export function wishlistEntryText(entry: WishlistEntryWords): string {
+  const what = [entry.isbn && `ISBN ${entry.isbn}`, entry.q && `"${entry.q}"`, entry.course].filter(Boolean).join(', ');
+  return [what, entry.universityName && `at ${entry.universityName}`, entry.maxPrice && `up to ${entry.maxPrice}`].filter(Boolean).join(' ');
+}
+
+/** What a student hears when a listing that matches their wishlist is approved, in the app and by email. */
+export const WISHLIST_NOTICES = {
+  matchTitle: (title: string) => `On your wishlist: "${title}" is for sale`,
+  matchBody: (price: string, campus: string, entry: string) => `${price} at ${campus}. It matches ${entry}.`,
+  matchMail: (firstName: string, title: string, author: string, price: string, campus: string, entry: string) => [
+    `Hi ${firstName}, a student just listed "${title}" by ${author} for ${price} at ${campus}.`,
+    `It matches your wishlist: ${entry}. Books go to the first buyer who asks, so have a look soon.`,
+  ],
+  matchAction: 'View the book',
+  digestTitle: (count: number, entry: string) => `${count} new ${count === 1 ? 'book matches' : 'books match'} your wishlist: ${entry}`,
+  digestMail: (firstName: string, count: number) => [
+    `Hi ${firstName}, ${count === 1 ? 'this book was' : `these ${count} books were`} listed since our last email. This wishlist entry matches often, so its matches come together once a day.`,
+  ],
+  digestLine: (title: string, price: string, campus: string) => `"${title}", ${price} at ${campus}`,
+  digestAction: 'Open your wishlist',
+  /** Why the email came, and the way to stop it (the link is the entry's one-click unsubscribe). */
+  mailReason: (entry: string) => `You get this email because you saved ${entry} on your Reshelf wishlist.`,
+  unsubscribeLink: 'Stop emails for this wishlist entry',
+  /** The unsubscribe page. */
+  unsubscribeTitle: 'Stop wishlist emails',
+  unsubscribeQuestion: (entry: string) => `Stop emails about ${entry}?`,
+  unsubscribeKeeps: 'The entry stays on your wishlist and matches still show in your Reshelf notifications.',
+  unsubscribeDone: (entry: string) => `You will get no more emails about ${entry}.`,
 } as const;
 
 /** The password-reset email. */
@@ -327,4 +472,120 @@ export const CONTACT_MAIL = {
     `University: ${university}`,
     message,
   ],
+} as const;
+
+// ---- Reports, take-downs, suspensions and listings that expire (docs/decisions/0031-listing-lifecycle.md) ----
+
+/** What a student reads when reporting, and what the API answers about reports. */
+export const REPORT_MESSAGES = {
+  targetRequired: 'Choose what you are reporting: a book or a student',
+  idRequired: 'Say which book or student you are reporting',
+  reasonRequired: 'Please choose a reason',
+  detailsText: 'Details must be text',
+  detailsTooLong: 'Details must be at most 1000 characters',
+  sent: 'Thanks. Your report was sent to the Reshelf team.',
+  sendFailed: 'Failed to send your report',
+  alreadyReportedBook: 'You have already reported this listing. The Reshelf team will look at it.',
+  alreadyReportedStudent: 'You have already reported this student. The Reshelf team will look at it.',
+  ownListing: 'You cannot report your own listing',
+  yourself: 'You cannot report yourself',
+  bookNotFound: 'This listing is not in the catalogue',
+  studentNotFound: 'Student not found',
+  tooMany: 'You have sent many reports in a short time. Please try again later.',
+  adminsDoNotReport: 'Admins act on listings directly instead of reporting them',
+  nothingOpen: 'There are no open reports about this',
+  /** Admin decisions. */
+  takeDownReasonRequired: 'Please give a reason the seller will read',
+  suspendReasonRequired: 'Please give a reason the student will read',
+  reasonText: 'Reason must be text',
+  reasonTooShort: 'Reason must be at least 3 characters',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  notTakeDownable: 'Only a listing that was approved and is not sold can be taken down',
+  alreadySuspended: 'This student is already suspended',
+  notSuspended: 'This student is not suspended',
+  adminNotSuspendable: 'Admin accounts cannot be suspended',
+  dismissed: 'Reports dismissed',
+  takenDown: 'Listing taken down',
+  suspended: 'Student suspended',
+  unsuspended: 'Suspension lifted',
+} as const;
+
+/** What a seller reads about a listing's life after approval, and the account's suspension. */
+export const LIFECYCLE_MESSAGES = {
+  /** Sign-in of a suspended account, after the right password. */
+  accountSuspended: 'This account is suspended. We emailed you the reason; reply to that email if you think it is a mistake.',
+  underReview: 'This listing is hidden while the Reshelf team looks at reports about it. You can change it once they have decided.',
+  soldElsewhere: 'This listing was marked as sold elsewhere',
+  takenDown: 'This listing was taken down by the Reshelf team. Edit it to submit it for review again.',
+  notRenewable: 'Only an approved or expired listing that is not sold can be renewed',
+  notMarkable: 'Only an approved or expired listing that is not in an order can be marked as sold elsewhere',
+  renewed: (date: string) => `Listing renewed. It stays in the catalogue until ${date}.`,
+  renewFailed: 'Failed to renew the listing',
+  markedSoldElsewhere: 'Marked as sold elsewhere. It is no longer in the catalogue.',
+  markSoldElsewhereFailed: 'Failed to mark the listing as sold elsewhere',
+  expiresOn: (date: string) => `In the catalogue until ${date}`,
+  expiredOn: (date: string) => `Expired on ${date}`,
+  /** A carted book that left the catalogue. */
+  noLongerListed: 'No longer listed',
+} as const;
+
+/** What a seller hears in the app (and by email where it says) when their listing's state changes. */
+export const LIFECYCLE_NOTICES = {
+  hiddenTitle: (title: string) => `Your listing "${title}" is hidden for now`,
+  hiddenBody: 'Several students reported it, so it is out of the catalogue until the Reshelf team has looked at it. You will hear what they decide.',
+  restoredTitle: (title: string) => `Your listing "${title}" is back in the catalogue`,
+  restoredBody: 'The Reshelf team looked at the reports about it and found nothing wrong.',
+  takenDownTitle: (title: string) => `Your listing "${title}" was taken down`,
+  takenDownBody: (reason: string) => `Reason: ${reason}. It is no longer in the catalogue. You can edit it and submit it for review again.`,
+  takenDownMail: (seller: string, title: string, reason: string) => [
+    `Hi ${seller}, the Reshelf team took your listing "${title}" out of the catalogue.`,
+    `Reason: ${reason}`,
+    'You can edit the listing in My Books and submit it for review again.',
+  ],
+  takenDownAction: 'Open My Books',
+  expiringTitle: (title: string, date: string) => `Your listing "${title}" expires on ${date}`,
+  expiringBody: 'Renew it with one tap to keep it in the catalogue for another 90 days.',
+  expiringMail: (seller: string, title: string, date: string) => [
+    `Hi ${seller}, your listing "${title}" leaves the Reshelf catalogue on ${date}, 90 days after it went live.`,
+    'Still have the book? Renew the listing with the button below and it stays for another 90 days. Sold it already? Mark it as sold elsewhere in My Books.',
+  ],
+  expiringAction: 'Renew listing',
+  expiredTitle: (title: string) => `Your listing "${title}" has expired`,
+  expiredBody: 'It is no longer in the catalogue. Renew it in My Books to list it for another 90 days.',
+  /** The buyer of an order on a listing an admin took down. */
+  orderCancelledTakenDown: (title: string) => ({
+    title: `Your order for "${title}" was cancelled`,
+    body: 'The Reshelf team took the listing down, so the order cannot go ahead.',
+  }),
+  /** The other party of an order with a student whose account was suspended. */
+  orderCancelledSuspended: (title: string) => ({
+    title: `Your order for "${title}" was cancelled`,
+    body: "The other student's account was suspended, so the order cannot go ahead.",
+  }),
+  /** The reason stored on those orders. */
+  orderReasonTakenDown: 'The listing was taken down by the Reshelf team',
+  orderReasonSuspended: 'An account in this order was suspended',
+} as const;
+
+/** The emails a student gets when their account is suspended and when the suspension is lifted. */
+export const SUSPENSION_MAIL = {
+  suspendedSubject: 'Your Reshelf account is suspended',
+  suspendedHeading: (firstName: string) => `Hi ${firstName}, your account is suspended`,
+  suspendedParagraphs: (reason: string) => [
+    `Reason: ${reason}`,
+    'While it is suspended you cannot sign in, your listings are out of the catalogue, and your open orders were cancelled.',
+    'If you think this is a mistake, reply to this email.',
+  ],
+  liftedSubject: 'Your Reshelf account is active again',
+  liftedHeading: (firstName: string) => `Hi ${firstName}, your account is active again`,
+  liftedParagraphs: ['You can sign in again, and your listings are back in the catalogue unless they expired meanwhile.'],
+  liftedAction: 'Sign in',
+} as const;
+
+// ---- Sharing a listing (the book page's Share on WhatsApp, Copy link and Share) ----
+
+export const SHARE_MESSAGES = {
+  linkCopied: 'Link copied',
+  copyFailed: 'Could not copy the link. Copy it from the box below.',
+  shareFailed: 'Could not open sharing. Copy the link instead.',
 } as const;

@@ -8,7 +8,7 @@ import { toOneLine } from '../text';
 import { UNIVERSITY_IDS } from '../universities';
 import { courseCodeField } from './listing';
 import { pagingFields, queryValue } from './pagination';
-import { bookListSchema } from './responses';
+import { bookListSchema, bookSchema } from './responses';
 
 export const CATALOGUE_SORTS = ['relevance', 'newest', 'price_asc', 'price_desc'] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
@@ -79,3 +79,22 @@ export const catalogueListSchema = bookListSchema
   })
   .meta({ id: 'CatalogueList' });
 export type CatalogueList = z.output<typeof catalogueListSchema>;
+
+/** One of the student's courses with the books for sale for it (GET /student/course-books). */
+export const courseBooksEntrySchema = z
+  .object({
+    code: z.string().describe('The course code, upper-case'),
+    university: z.enum(UNIVERSITY_IDS).describe("The student's university: the course is taught there"),
+    total: z.number().int().describe("How many books for sale are tagged with this course there, the student's own listings left out"),
+    books: z.array(bookSchema).describe(`The newest of them, at most ${LIMITS.courseBooksPerCourse}`),
+  })
+  .meta({ id: 'CourseBooks' });
+
+/**
+ * "Books for your courses": for each of the student's course codes, in their order, the approved,
+ * available books tagged with it at the student's university, never the student's own listings
+ * (docs/decisions/0029-student-courses.md).
+ */
+export const courseBooksResponseSchema = z.object({ courses: z.array(courseBooksEntrySchema) });
+export type CourseBooks = z.output<typeof courseBooksEntrySchema>;
+export type CourseBooksResponse = z.output<typeof courseBooksResponseSchema>;

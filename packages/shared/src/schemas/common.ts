@@ -1,6 +1,7 @@
 // Building blocks for the payload schemas: fields whose missing, empty and wrong-typed values each get
 // the message the UI shows, plus helpers that turn a ZodError into the API's `error` and `fields`.
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { hiddenCharacters, MESSAGES, oneLineOnly } from '../messages';
 import { cleanLines, lineProblem, normaliseText } from '../text';
 
@@ -113,6 +114,23 @@ interface NumberOptions {
  */
 export function numberInput({ required, invalid }: NumberOptions) {
   return z.number({ error: (issue) => (isMissing(issue.input) ? required : invalid) });
+}
+
+/** Up to LIMITS.priceMaxIntegerDigits digits before the decimal point and LIMITS.priceDecimals after it. */
+const RAND_PATTERN = new RegExp(`^\\d{1,${LIMITS.priceMaxIntegerDigits}}(\\.\\d{1,${LIMITS.priceDecimals}})?$`);
+
+/**
+ * An amount in rand as a listing's price is held: a JSON number above R0 with at most 6 digits before the
+ * decimal point and 2 after it. Every price a student or an admin enters (a listing's, an edition's new
+ * price, a wishlist's most) follows this one rule, each field with its own messages.
+ */
+export function randField(messages: NumberOptions & { positive: string; digits: string }) {
+  return numberInput(messages).pipe(
+    z
+      .number()
+      .positive({ error: messages.positive, abort: true })
+      .refine((price) => RAND_PATTERN.test(String(price)), messages.digits),
+  );
 }
 
 /**

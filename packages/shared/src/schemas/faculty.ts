@@ -1,10 +1,14 @@
 // PUT /student/faculty and the faculty form: faculty, a department of that faculty, year of study,
-// a 4-digit academic year and the semester (the buyer form's '1'/'2' become 'first'/'second').
+// a 4-digit academic year and the semester (the buyer form's '1'/'2' become 'first'/'second'); and
+// PUT /student/courses: the student's course codes this semester.
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 import { YEARS_OF_STUDY } from '../enums';
 import type { Semester } from '../enums';
 import { departmentsOf, FACULTY_KEYS, isFacultyKey } from '../faculties';
+import { MESSAGES } from '../messages';
 import { body, choice, isMissing, line, requiredText } from './common';
+import { courseCodeField } from './listing';
 
 const FIELD_ORDER = ['faculty', 'department', 'studentNumber', 'yearOfStudy', 'academicYear', 'semester'];
 
@@ -63,3 +67,19 @@ export const facultySchema = body({
 }).check(departmentBelongsToFaculty);
 export type FacultyInput = z.input<typeof facultySchema>;
 export type FacultyBody = z.output<typeof facultySchema>;
+
+/**
+ * PUT /student/courses: the course codes the student takes this semester, all at their own university
+ * (so codes only, no university). Each code is checked and upper-cased like a listing's (courseCodeField);
+ * the same code twice counts once; at most LIMITS.maxStudentCourses. The array itself is capped far above
+ * that so a huge payload is refused before each entry is checked. An empty list clears them.
+ */
+export const studentCoursesSchema = body({
+  courses: z
+    .array(courseCodeField(), { error: MESSAGES.studentCoursesInvalid })
+    .max(LIMITS.maxStudentCourses * 10, MESSAGES.tooManyStudentCourses)
+    .transform((codes) => [...new Set(codes)])
+    .refine((codes) => codes.length <= LIMITS.maxStudentCourses, MESSAGES.tooManyStudentCourses),
+});
+export type StudentCoursesInput = z.input<typeof studentCoursesSchema>;
+export type StudentCoursesBody = z.output<typeof studentCoursesSchema>;

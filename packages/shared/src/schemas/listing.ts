@@ -6,7 +6,7 @@ import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS } from '../enums';
 import { isbnCharacters, isValidIsbn, toIsbn13 } from '../isbn';
 import { MESSAGES } from '../messages';
 import { UNIVERSITY_IDS } from '../universities';
-import { choice, line, numberInput, optionalText, prose, textRule, withNumbersFromText } from './common';
+import { choice, line, numberInput, optionalText, prose, randField, textRule, withNumbersFromText } from './common';
 
 // Phone keyboards type the curly apostrophe (O’Reilly), so it counts as an apostrophe too.
 // Titles and editions also take the punctuation real ones use ("Calculus: Early Transcendentals",
@@ -41,8 +41,6 @@ export function acceptsListingInput(field: FilteredListingField, value: string):
 }
 
 const REQUIRED = MESSAGES.requiredFields;
-
-const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
 
 function text(label: string, pattern: RegExp, allowed: string, max: number) {
   return textRule(
@@ -177,15 +175,12 @@ export type ListingBody = z.output<typeof listingSchema>;
 export type ListingField = Exclude<keyof ListingBody, 'courses'>;
 
 function priceField() {
-  return numberInput({ required: REQUIRED, invalid: 'Price must be a number' }).pipe(
-    z
-      .number()
-      .positive({ error: 'Price must be more than R0', abort: true })
-      .refine(
-        (price) => PRICE_PATTERN.test(String(price)),
-        `Price can have at most ${LIMITS.priceMaxIntegerDigits} digits before the decimal point and ${LIMITS.priceDecimals} after it`,
-      ),
-  );
+  return randField({
+    required: REQUIRED,
+    invalid: 'Price must be a number',
+    positive: 'Price must be more than R0',
+    digits: `Price can have at most ${LIMITS.priceMaxIntegerDigits} digits before the decimal point and ${LIMITS.priceDecimals} after it`,
+  });
 }
 
 function descriptionField() {

@@ -2,6 +2,7 @@
 // reviews, messages between the two parties, and a moderator's decline of a listing.
 import { z } from 'zod';
 import { LIMITS } from '../constants';
+import { HANDOVER_CODE_PATTERN } from '../meetup';
 import { MESSAGES } from '../messages';
 import { body, isMissing, line, optionalText, prose, requiredText, token } from './common';
 
@@ -48,6 +49,42 @@ export function meetupTimeProblem(at: Date, now: Date): string | undefined {
   if (at.getTime() > latest.getTime()) return MESSAGES.meetupTooLate;
   return undefined;
 }
+
+/**
+ * POST /orders/:id/complete. The seller sends the buyer's handover code; the buyer sends nothing (a code
+ * from the buyer is ignored). Whether the code is needed is the service's rule, since it depends on who asks.
+ */
+export const completeOrderSchema = body({
+  code: z
+    .string({ error: MESSAGES.handoverCodeText })
+    // Digits as a person reads them off a screen: spaces between groups are dropped.
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().regex(HANDOVER_CODE_PATTERN, MESSAGES.handoverCodeFormat))
+    .optional(),
+});
+export type CompleteOrderBody = z.output<typeof completeOrderSchema>;
+
+/** The seller's "Complete sale" form: the same code, required there. */
+export const handoverCodeFormSchema = body({
+  code: z
+    .string({ error: MESSAGES.handoverCodeRequired })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, { error: MESSAGES.handoverCodeRequired, abort: true }).regex(HANDOVER_CODE_PATTERN, MESSAGES.handoverCodeFormat)),
+});
+
+/**
+ * POST /orders/:id/reschedule: either party proposes a new meetup time (and, optionally, a new place);
+ * the time is held to the same meetup window as accepting (`meetupTimeProblem`).
+ */
+export const rescheduleOrderSchema = body({
+  meetupAt: acceptOrderSchema.shape.meetupAt,
+  // Left empty, the place stays as agreed.
+  meetupLocation: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    acceptOrderSchema.shape.meetupLocation.optional(),
+  ),
+});
+export type RescheduleOrderBody = z.output<typeof rescheduleOrderSchema>;
 
 /** POST /orders/:id/decline and /cancel: an optional reason for the other party. */
 export const reasonSchema = body({

@@ -16,6 +16,7 @@ import {
   STUDY_LEVELS,
   YEARS_OF_STUDY,
 } from '../enums';
+import { LIMITS } from '../constants';
 import { FACULTY_KEYS } from '../faculties';
 import { UNIVERSITY_IDS } from '../universities';
 
@@ -66,6 +67,9 @@ export const studentSchema = z
     university: z.enum(UNIVERSITY_IDS),
     role: z.enum(ROLES),
     academicInfo: academicInfoSchema.nullable(),
+    courses: z
+      .array(z.string())
+      .describe('The course codes the student takes this semester, at their university, upper-case (PUT /student/courses)'),
     createdAt: time,
     updatedAt: time,
   })
@@ -75,7 +79,12 @@ export const studentResponseSchema = z.object({ student: studentSchema });
 
 // ---- Books ----
 
-export const bookImageSchema = z.object({ url: z.string(), thumbUrl: z.string() });
+export const bookImageSchema = z.object({
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int().optional().describe("The full-size photo's width in pixels (on a listing's photos; summaries may leave it out)"),
+  height: z.number().int().optional().describe("The full-size photo's height in pixels (on a listing's photos; summaries may leave it out)"),
+});
 
 export const bookSellerSchema = z.object({
   id: z.string(),
@@ -112,9 +121,24 @@ export const bookSchema = z
     declineReason: z.string().nullable(),
     images: z.array(bookImageSchema),
     courses: z.array(courseSchema).describe('The courses the seller says this book is used for'),
+    goodPrice: z
+      .boolean()
+      .describe(
+        `True when the listing is approved and available and its price is below the median of its edition's copies (GET /editions/:isbn's price.median: approved copies available or sold), counted once the edition has at least ${LIMITS.goodPriceMinCopies}; otherwise false`,
+      ),
     seller: bookSellerSchema,
     createdAt: time,
     updatedAt: time,
+    // Only in the seller's and the admins' views of a listing (docs/decisions/0031-listing-lifecycle.md).
+    expiresAt: time
+      .nullable()
+      .optional()
+      .describe("When the listing leaves the catalogue unless renewed (approved and expired listings); only in its seller's and the admins' views"),
+    takenDown: z
+      .object({ reason: z.string(), at: time })
+      .nullable()
+      .optional()
+      .describe("Why and when an admin took the listing down; only in its seller's and the admins' views"),
   })
   .meta({ id: 'Book' });
 
@@ -168,6 +192,17 @@ export const editionResponseSchema = z.object({ edition: editionSchema });
 export const orderPartySchema = z.object({ id: z.string(), firstName: z.string() });
 export const orderReviewSchema = z.object({ rating: z.number().int(), comment: z.string().nullable() });
 
+/** A new meetup time proposed by one party of an accepted order, waiting for the other's answer. */
+export const orderProposalSchema = z
+  .object({
+    meetupAt: time,
+    meetupLocation: z.string().describe('The place: the proposed one, or the agreed one if the proposal kept it'),
+    by: z.enum(['buyer', 'seller']).describe('Who proposed it; the other party accepts it'),
+    createdAt: time,
+    lapsesAt: time.describe('When it stops waiting: 48 hours after it was made, or at the proposed time if that comes first'),
+  })
+  .meta({ id: 'MeetupProposal' });
+
 export const orderSchema = z
   .object({
     id: z.string(),
@@ -184,6 +219,14 @@ export const orderSchema = z
     expiresAt: time.nullable().describe('While requested: when the request lapses (72 hours after it was made); otherwise null'),
     reason: z.string().nullable().describe('The decline or cancel reason, if one was given'),
     theirReview: orderReviewSchema.nullable().describe("The other party's review of the caller, once given"),
+    handoverCode: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        "Only in the buyer's own view of one order (GET /orders/:id, the answers to the buyer's actions, the buyer's realtime events): while accepted, the 6 digits the seller enters to complete the sale; otherwise null. Never in the seller's view or in lists",
+      ),
+    proposal: orderProposalSchema.nullable().describe('While accepted: a new meetup time one party proposed and the other has not yet accepted; null when there is none or it lapsed'),
   })
   .meta({ id: 'Order' });
 
