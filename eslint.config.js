@@ -104,9 +104,13 @@ const TABLE_OWNERS = {
   books: 'listings',
   book_images: 'listings',
   book_courses: 'listings',
+  edition_prices: 'listings',
+  edition_medians: 'listings',
   orders: 'orders',
   order_messages: 'orders',
   reviews: 'orders',
+  no_shows: 'orders',
+  order_reminders: 'orders',
   notifications: 'notifications',
   cart_items: 'cart',
   package_orders: 'packages',
@@ -114,6 +118,9 @@ const TABLE_OWNERS = {
   newsletter_subscribers: 'newsletter',
   contact_messages: 'contact',
   job_runs: 'jobs',
+  reports: 'reports',
+  wishlists: 'wishlists',
+  wishlist_matches: 'wishlists',
 };
 const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
 const JOINS = new Set(['innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@reshelf/shared';
+import { MESSAGES, type Notification } from '@reshelf/shared';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -40,15 +40,22 @@ import { packageRoutes } from './modules/packages/routes.ts';
 import { createPackagesService } from './modules/packages/service.ts';
 import { cartRoutes } from './modules/cart/routes.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
+import { PUBLIC_PAGES, createSeoService } from './modules/seo/service.ts';
 import { createCartService } from './modules/cart/service.ts';
 import { localPhotoStore } from './lib/photo-store.ts';
 import { listingRoutes } from './modules/listings/routes.ts';
 import { createListingsService } from './modules/listings/service.ts';
 import { createCatalogueCache } from './modules/listings/public-cache.ts';
 import { moderationRoutes } from './modules/moderation/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
+import { createReportsService } from './modules/reports/service.ts';
 import { createModerationService } from './modules/moderation/service.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { anonymiseNotifications, createNotificationsService, notify } from './modules/notifications/service.ts';
+import { wishlistRoutes } from './modules/wishlists/routes.ts';
+import { createWishlistsService } from './modules/wishlists/service.ts';
+import { loadServerSecret } from './db/server-secret.ts';
+import { createSigner } from './lib/signing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +76,8 @@ export interface Services {
   packages: ReturnType<typeof createPackagesService>;
   cart: ReturnType<typeof createCartService>;
   hub: ReturnType<typeof createRealtimeHub>;
+  reports: ReturnType<typeof createReportsService>;
+  wishlists: ReturnType<typeof createWishlistsService>;
 }
 
 export interface BuildOptions {
@@ -180,39 +189,66 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // A session that ends closes its sockets on every process; if Redis cannot carry that, this process's
   // sockets are closed anyway and the failure is logged (the ended session answers 401 to HTTP regardless).
   accounts.onSessionsEnded((ended) => hub.endSessions(ended).catch((err) => app.log.warn({ err }, 'could not announce ended sessions')));
-  const moderation = createModerationService(ctx, {
-    listings,
-    emailOf: async (id) => (await accounts.profile(id))?.email,
+  // How modules reach a student beyond the stored notice: their email address, and their open tabs.
+  const emailOf = async (id: string) => (await accounts.profile(id))?.email;
+  const publishNotice = (studentId: string, notification: Notification) => hub.publish([studentId], { type: 'notification.created', notification });
+  const wishlists = createWishlistsService(ctx, {
+    signer: createSigner(await loadServerSecret(database.db)),
+    studentOf: (id) => accounts.profile(id),
+    booksByIds: (ids) => listings.booksByIds(ids),
+    publish: publishNotice,
     log: app.log,
-    publish: (studentId, notification) => hub.publish([studentId], { type: 'notification.created', notification }),
+  });
+  // Every minute: wishlist emails whose first send failed or never ran, and the daily digests that are due.
+  scheduler.add({ name: 'wishlist-mail', everyMs: 60_000, run: () => wishlists.sendDue() });
+  const moderation = createModerationService(ctx, {
+    onApproved: wishlists.matchApproved,
+    listings,
+    emailOf,
+    log: app.log,
+    publish: publishNotice,
   });
   const orders = createOrdersService(ctx, {
     hub,
     notifier: {
       async notify(db, studentId, n) {
         const notification = await notify(db, studentId, { ...n, at: ctx.clock.now() });
-        await hub.publish([studentId], { type: 'notification.created', notification });
+        await publishNotice(studentId, notification);
       },
       anonymise: anonymiseNotifications,
     },
-    emailOf: async (id) => (await accounts.profile(id))?.email,
+    emailOf,
   });
   accounts.onAccountDeletion(orders.accountDeletionHook);
+  // A listing's life after approval (docs/decisions/0031-listing-lifecycle.md): its seller hears of a hide, a
+  // take-down, an expiry coming and an expiry in the app, live, and by email where there is something to do.
+  listings.useNotices({
+    emailOf,
+    publish: publishNotice,
+    log: app.log,
+  });
+  const reports = createReportsService(ctx, { listings, accounts, orders, log: app.log });
+  // Every minute: reminders 7 days before a listing expires, and listings whose 90 days are up leave the catalogue.
+  scheduler.add({ name: 'listing-expiry-reminders', everyMs: 60_000, run: () => listings.remindExpiring() });
+  scheduler.add({ name: 'expire-listings', everyMs: 60_000, run: () => listings.expireDue() });
   listings.useRatings((ids, db) => orders.ratingsOf(ids, db));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
   const searchThread = database.sqlitePath ? createSearchThread(database.sqlitePath, (err) => app.log.error({ err }, 'catalogue search thread failed')) : undefined;
   if (searchThread) app.addHook('onClose', async () => searchThread.close());
   const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages, searchThread?.search, {
     correct: searchThread?.correct,
+    countUpTo: searchThread?.countUpTo,
     warn: (err) => app.log.warn({ err }, 'catalogue spelling suggestions unavailable; searches answer without them'),
-  });
+  }, catalogueCache.courseListings);
   const packages = createPackagesService(ctx);
   accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });
   scheduler.add({ name: 'expire-orders', everyMs: 5 * 60_000, run: () => orders.expireDue() });
+  // Every minute: a meetup's reminders go out within a minute (plus JOB_POLL_MS) of their time.
+  scheduler.add({ name: 'meetup-reminders', everyMs: 60_000, run: () => orders.sendDueReminders() });
   const idempotency = createIdempotency(ctx);
   scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => idempotency.prune() });
-  app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub });
+  app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists });
 
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
@@ -221,7 +257,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(newsletterRoutes, { newsletter });
   await app.register(listingRoutes, { listings, storage });
   await app.register(moderationRoutes, { moderation });
+  await app.register(reportRoutes, { reports });
   await app.register(notificationRoutes, { notifications });
+  await app.register(wishlistRoutes, { wishlists });
   await app.register(realtimePlugin, { hub, accounts });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(orderRoutes, { orders });
@@ -233,6 +271,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     app.addHook('onReady', async () => scheduler.start(config.jobPollMs));
     app.addHook('onClose', async () => scheduler.stop());
   }
-  await app.register(spaPlugin, { webDist: config.webDist });
+  // A listing's public page previews it when shared: its head from the same public read as GET /books/:id.
+  const seo = createSeoService(config.publicUrl, (id) => listings.viewBook(null, id));
+  await app.register(spaPlugin, { webDist: config.webDist, publicUrl: config.publicUrl, publicPages: PUBLIC_PAGES, bookHead: seo.bookHead });
   return app;
 }

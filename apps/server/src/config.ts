@@ -49,6 +49,9 @@ const envSchema = z
     // API's limit whatever a client does to shrink them: ~30 MB at slow 3G's ~50 KB/s upload is 10
     // minutes, so 15 leaves headroom. A slow body costs the server a socket, not a thread.
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(900_000),
+    // Sign-ups from one address an hour. Many students share a campus NAT address, so the ceiling is
+    // generous; a deployment behind one (or a test run that signs up hundreds of students) raises it.
+    SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -90,6 +93,7 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   jobPollMs: number;
+  signupsPerAddressPerHour: number;
   s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; prefix?: string } | undefined;
 }
 
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobPollMs: e.JOB_POLL_MS,
+    signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, ...(e.S3_PREFIX ? { prefix: e.S3_PREFIX } : {}) }

@@ -12,6 +12,7 @@ import { catalogueQuerySchema } from '@reshelf/shared';
 import type { AppContext } from '../src/context.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
+import { countCatalogueUpTo } from '../src/modules/catalogue/repository.ts';
 import { createCatalogueService } from '../src/modules/catalogue/service.ts';
 import { editDistance, pickClosest } from '../src/modules/catalogue/spelling.ts';
 
@@ -300,12 +301,38 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     expect(await search('volcanolgy')).toMatchObject({ total: 0, suggestion: null });
   });
 
+  it('checks that a suggestion finds more by counting no further than one past what the search found', async () => {
+    const db = t.database.db;
+    for (let i = 1; i <= 5; i++) await insertBook(db, seller.id, { title: `Numismatics Volume ${i}`, university: 'uj' });
+    const query = (input: Parameters<typeof catalogueQuerySchema.parse>[0]) => catalogueQuerySchema.parse(input);
+    expect(await countCatalogueUpTo(db, query({ q: 'numismatics' }), ['numismatics'], 3)).toBe(3);
+    expect(await countCatalogueUpTo(db, query({ q: 'numismatics' }), ['numismatics'], 10)).toBe(5);
+    expect(await countCatalogueUpTo(db, query({ q: 'numismatics', university: 'wits' }), ['numismatics'], 3)).toBe(0);
+    expect(await countCatalogueUpTo(db, query({ university: 'uj' }), [], 2)).toBe(2);
+    // The service asks for one more than the misspelt search found, and suggests when there are that many.
+    const asked: number[] = [];
+    const catalogue = createCatalogueService({ db } as AppContext, async () => [], undefined, undefined, {
+      warn: (err) => {
+        throw err;
+      },
+      countUpTo: async (q, terms, upTo) => {
+        asked.push(upTo);
+        return countCatalogueUpTo(db, q, terms, upTo);
+      },
+    });
+    expect(await catalogue.search(query({ q: 'numismatcs' }))).toMatchObject({ total: 0, suggestion: 'numismatics' });
+    expect(await catalogue.search(query({ q: 'numismatcs volume 3' }))).toMatchObject({ total: 0, suggestion: 'numismatics volume 3' });
+    expect(asked).toEqual([1, 1]);
+  });
+
   it('migration 010 goes down and up again, building the vocabulary from the listings already live', async () => {
     const migrator = () => new Migrator({ db: t.database.db, provider: { getMigrations: async () => migrations } });
     const down = await migrator().migrateTo('2026-11-24-009-isbn-13');
     expect(down.error).toBeUndefined();
-    // 011 (book courses) comes down first: it rebuilds the full-text index 010's vocabulary reads.
-    expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-24-011-book-courses', '2026-11-24-010-search-vocabulary']);
+    // 011 (book courses) comes down before it, as every later migration does: it rebuilds the full-text
+    // index 010's vocabulary reads.
+    const names = Object.keys(migrations);
+    expect(down.results?.map((r) => r.migrationName)).toEqual(names.slice(names.indexOf('2026-11-24-010-search-vocabulary')).reverse());
     expect((await migrator().migrateToLatest()).error).toBeUndefined();
     expect(await search('calculis')).toMatchObject({ total: 0, suggestion: 'calculus' });
     expect((await search('cambel biology')).suggestion).toBe('campbell biology');

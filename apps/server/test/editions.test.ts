@@ -2,11 +2,12 @@
 // (GET /editions/:isbn), and migration 009, which puts listings stored before into ISBN-13 form.
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@reshelf/shared';
 import { migrations } from '../src/db/migrations/index.ts';
+import { editionListingsQuery } from '../src/modules/listings/repository.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook, listingPayload } from './helpers/books.ts';
@@ -226,6 +227,26 @@ describe(`GET /api/v1/editions/:isbn (${dialectUnderTest})`, () => {
     expect(body.copies).toHaveLength(50);
     expect(body.copies.map((c: { price: number }) => c.price)).toEqual(Array.from({ length: 50 }, (_, i) => 100 + i));
     expect(body.price).toEqual({ low: 100, median: 125.5, high: 151 });
+  });
+
+  it('lists copies of one price newest first, and copies listed at the same moment in the order of their ids', async () => {
+    const isbn = '978-0-07-352332-3';
+    const at = (minute: number) => new Date(Date.UTC(2026, 9, 10, 12, minute)).toISOString();
+    const first = await insertBook(t.database.db, seller.id, { isbn, priceCents: 20000, createdAt: at(1) });
+    const second = await insertBook(t.database.db, otherSeller.id, { isbn, priceCents: 20000, createdAt: at(1) });
+    const newest = await insertBook(t.database.db, seller.id, { isbn, priceCents: 20000, createdAt: at(2) });
+    const cheapest = await insertBook(t.database.db, otherSeller.id, { isbn, priceCents: 15000, createdAt: at(0) });
+    const body = (await edition(isbn)).json().edition;
+    // insertBook's ids grow with each insert.
+    expect(body.copies.map((c: { id: string }) => c.id)).toEqual([cheapest, newest, first, second]);
+  });
+
+  it.skipIf(dialectUnderTest !== 'sqlite')('on SQLite, reads an edition’s listings through an index that starts with the ISBN, never a catalogue index', async () => {
+    const statement = editionListingsQuery(t.database.db, ISBN).compile();
+    const explained = await t.database.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${statement.sql}`, [...statement.parameters]));
+    const plan = explained.rows.map((r) => r.detail);
+    expect(plan, plan.join(' | ')).toHaveLength(1);
+    expect(plan[0]).toMatch(/^SEARCH books USING (COVERING )?INDEX \w+ \(isbn=\?/);
   });
 });
 

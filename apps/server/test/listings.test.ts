@@ -101,6 +101,8 @@ describe(`POST /api/v1/books (${dialectUnderTest})`, () => {
       status: 'pending',
       availability: 'available',
       declineReason: null,
+      // Waiting for moderation: never a "Good price" (edition-prices.test.ts has the rule).
+      goodPrice: false,
       seller: { id: seller.id, firstName: 'Sipho', university: 'uct', rating: null, reviewCount: 0 },
     });
     expect(book.id).toMatch(/^[A-Za-z0-9_-]{12,}$/);
@@ -109,7 +111,7 @@ describe(`POST /api/v1/books (${dialectUnderTest})`, () => {
       [
         'id', 'title', 'author', 'isbn', 'publisher', 'publicationYear', 'language', 'category', 'studyLevel', 'condition',
         'price', 'edition', 'numberOfPages', 'description', 'additionalNotes', 'status', 'availability', 'declineReason',
-        'images', 'courses', 'seller', 'createdAt', 'updatedAt',
+        'images', 'courses', 'goodPrice', 'seller', 'createdAt', 'updatedAt',
       ].sort(),
     );
     expect(book.images).toHaveLength(4);

@@ -78,6 +78,32 @@ describe('mail by SMTP', () => {
     expect(body).toContain('— Reshelf, second-hand textbooks between students');
   });
 
+  it('carries the one-click unsubscribe headers (RFC 8058) and the small print of a wishlist mail', async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://reshelf:${encodeURIComponent('s3cret pass')}@127.0.0.1:${port}`, from: 'Reshelf <no-reply@reshelf.co.za>', dataDir: '/nonexistent' });
+    const received = nextMail();
+    const mail = brandedMail({
+      to: 'thandi@students.wits.ac.za',
+      subject: 'On your wishlist: "Calculus" is for sale',
+      heading: 'On your wishlist: "Calculus" is for sale',
+      paragraphs: ['Hi Thandi, a student just listed "Calculus".'],
+      links: [{ text: '"Calculus", R\u00a0250,00 at Wits', url: 'http://localhost:3000/books/abc' }],
+      unsubscribe: { reason: 'You get this email because you saved "calculus" on your Reshelf wishlist.', label: 'Stop emails for this wishlist entry', url: 'http://localhost:3000/wishlist/unsubscribe/tok.en' },
+    });
+    await mailer.send({
+      ...mail,
+      headers: { 'List-Unsubscribe': '<http://localhost:3000/api/v1/wishlist/unsubscribe/tok.en>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const raw = (await received).raw;
+    // Header lines as read, long ones unfolded (a line break followed by a space continues the line).
+    const headers = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+    expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/v1\/wishlist\/unsubscribe\/tok\.en>$/m);
+    expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    const body = Buffer.from(raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+    expect(body).toContain('"Calculus", R\u00a0250,00 at Wits: http://localhost:3000/books/abc');
+    expect(body).toContain('Stop emails for this wishlist entry: http://localhost:3000/wishlist/unsubscribe/tok.en');
+    expect(body).toContain('<a href="http://localhost:3000/wishlist/unsubscribe/tok.en"');
+  });
+
   it('fails the send when the server refuses the sign-in', async () => {
     const mailer = createMailer({ smtpUrl: `smtp://reshelf:wrong@127.0.0.1:${port}`, from: 'Reshelf <no-reply@reshelf.co.za>', dataDir: '/nonexistent' });
     await expect(mailer.send({ to: 'a@b.co.za', subject: 'x', text: 'x', html: '<p>x</p>' })).rejects.toThrow();

@@ -143,6 +143,11 @@ describe(`real answers validate against the document (${dialectUnderTest})`, () 
     await conforms('GET', '/api/v1/auth/session', '/api/v1/auth/session', { cookie: buyer.cookie });
     await conforms('GET', '/api/v1/student/profile', '/api/v1/student/profile', { cookie: seller.cookie });
     const bookId = await insertBook(t.database.db, seller.id);
+    await t.database.db.insertInto('book_courses').values({ book_id: bookId, university: 'wits', code: 'MATH1014', position: 0 }).execute();
+    const courses = await conforms('PUT', '/api/v1/student/courses', '/api/v1/student/courses', { cookie: buyer.cookie, payload: { courses: ['math1014', 'PHYS1000'] } });
+    expect(courses.body.student.courses).toEqual(['MATH1014', 'PHYS1000']);
+    const courseBooks = await conforms('GET', '/api/v1/student/course-books', '/api/v1/student/course-books', { cookie: buyer.cookie });
+    expect(courseBooks.body.courses[0].books.map((b: { id: string }) => b.id)).toEqual([bookId]);
     // The catalogue and a book page go out as cached JSON text, past the serializer: checked here.
     const page = await conforms('GET', '/api/v1/books?pageSize=5', '/api/v1/books');
     expect(page.body.items.length).toBeGreaterThan(0);
@@ -171,6 +176,7 @@ describe(`real answers validate against the document (${dialectUnderTest})`, () 
     const invalid = await conforms('PUT', '/api/v1/student/faculty', '/api/v1/student/faculty', { cookie: buyer.cookie, payload: { faculty: 'alchemy' } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.fields).toBeDefined();
+    expect((await conforms('PUT', '/api/v1/student/courses', '/api/v1/student/courses', { cookie: buyer.cookie, payload: { courses: ['M'] } })).status).toBe(400);
     expect((await conforms('GET', '/api/v1/books/nosuchbook0000', '/api/v1/books/{id}')).status).toBe(404);
     expect((await conforms('POST', '/api/v1/orders', '/api/v1/orders', { cookie: buyer.cookie, payload: { bookId } })).status).toBe(409);
   });
@@ -182,7 +188,7 @@ describe('answers are checked against their route schema', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
-    const student = { id: 's1', email: 'a@b.c', firstName: 'A', lastName: 'B', studentNumber: '1', university: 'wits', role: 'buyer', academicInfo: null, createdAt: 'x', updatedAt: 'x' } as const;
+    const student = { id: 's1', email: 'a@b.c', firstName: 'A', lastName: 'B', studentNumber: '1', university: 'wits', role: 'buyer', academicInfo: null, courses: [] as string[], createdAt: 'x', updatedAt: 'x' } as const;
     const response = { response: { 200: studentResponseSchema } };
     app.get('/leaky', { schema: response }, async () => ({ student: { ...student, passwordHash: 'secret' } }));
     app.get('/broken', { schema: response }, async () => ({ student: { ...student, role: 'wizard' } }) as never);

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, type CatalogueQueryInput } from '@reshelf/shared';
 import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
-import { searchCatalogue } from '../src/modules/catalogue/repository.ts';
+import { countCatalogueUpTo, searchCatalogue } from '../src/modules/catalogue/repository.ts';
 import { createSearchThread, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
@@ -73,6 +73,15 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
     expect((await thread.correct(['thermodynamcs'])).get('thermodynamcs')).toBe('thermodynamics');
     await t.database.db.updateTable('books').set({ status: 'declined' }).where('id', '=', id).execute();
     expect((await thread.correct(['thermodynamcs'])).size).toBe(0);
+  });
+
+  it('counts up to a limit exactly as the repository does on the main connection', async () => {
+    for (const [input, upTo] of [[{ q: 'chemistry' }, 2], [{ q: 'chemistry' }, 10], [{ q: 'chemistry', university: 'uct' }, 3], [{ q: 'zzzz' }, 1], [{ category: 'mathematics' }, 2]] as const) {
+      const q = ask(input);
+      expect(await thread.countUpTo(q.query, q.terms, upTo), JSON.stringify(input)).toBe(await countCatalogueUpTo(t.database.db, q.query, q.terms, upTo));
+    }
+    const q = ask({ q: 'chemistry' });
+    expect([await thread.countUpTo(q.query, q.terms, 2), await thread.countUpTo(q.query, q.terms, 10)]).toEqual([2, 3]);
   });
 
   it('many searches at once each get their own answer', async () => {

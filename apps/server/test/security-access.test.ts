@@ -99,9 +99,24 @@ async function order(state: 'requested' | 'accepted' | 'completed' = 'requested'
   return id;
 }
 
+/** The buyer's handover code of an accepted order, as the buyer's view shows it. */
+async function handoverCode(id: string): Promise<string> {
+  return (await call('GET', `/api/v1/orders/${id}`, actors.buyer.cookie)).json().order.handoverCode;
+}
+
+/** An accepted order whose meetup time has just passed (moved back in the database, as waiting would). */
+async function meetupPassed(): Promise<string> {
+  const id = await order('accepted');
+  await t.database.db.updateTable('orders').set({ meetup_at: new Date(t.clock.now().getTime() - 60_000).toISOString() }).where('id', '=', id).execute();
+  return id;
+}
+
 let listingPhoto = '';
 let standingOrder = '';
 let sellerNotification = '';
+
+/** A fresh wishlist entry of the seller's. */
+const sellerWishlistEntry = async () => (await t.app.services.wishlists.add(actors.seller.id, { q: `matrix entry ${ip++}` })).entry.id;
 
 interface Case {
   /** Expected status for anonymous, buyer, seller (owner), other seller, admin. */
@@ -125,6 +140,8 @@ const MATRIX: Record<string, Case> = {
   // Pages are the SPA shell for everyone (deep links too, through the not-found handler); the API decides.
   'GET /': { expect: [200, 200, 200, 200, 200] },
   'GET /index.html': { expect: [200, 200, 200, 200, 200] },
+  // A listing's page is the app's page for everyone; only a public listing's has its preview (share-previews.test.ts).
+  'GET /books/:id': { expect: [200, 200, 200, 200, 200], prepare: async () => ({ url: `/books/${await pendingBook()}` }) },
   'GET /assets/app-abc123.js': { expect: [200, 200, 200, 200, 200] },
   // A photo is seen by whoever may see its listing: this one is pending (security-photos.test.ts has the
   // declined and approved cases, thumbnails and cache headers).
@@ -146,6 +163,9 @@ const MATRIX: Record<string, Case> = {
   },
   'GET /api/v1/student/profile': { expect: [401, 200, 200, 200, 200] },
   'PUT /api/v1/student/faculty': { expect: [401, 200, 200, 200, 200], body: faculty },
+  // The caller's own course codes and the books for them: every signed-in account has its own.
+  'PUT /api/v1/student/courses': { expect: [401, 200, 200, 200, 200], body: { courses: ['MATH1014'] } },
+  'GET /api/v1/student/course-books': { expect: [401, 200, 200, 200, 200] },
   'GET /api/v1/avatars/:seed.svg': { expect: [200, 200, 200, 200, 200], url: '/api/v1/avatars/thandi.svg?style=3' },
   'POST /api/v1/contact': {
     expect: [201, 201, 201, 201, 201],
@@ -166,6 +186,11 @@ const MATRIX: Record<string, Case> = {
   'PATCH /api/v1/books/:id': { expect: [401, 404, 200, 404, 404], prepare: async () => ({ url: `/api/v1/books/${await approvedBook()}`, body: { price: 99 } }) },
   'DELETE /api/v1/books/:id': { expect: [401, 404, 204, 404, 404], prepare: async () => ({ url: `/api/v1/books/${await approvedBook()}` }) },
   'GET /api/v1/seller/books': { expect: [401, 403, 200, 200, 403] },
+  // After approval: only the owner renews a listing or marks it sold elsewhere; anyone else's is 404.
+  'POST /api/v1/books/:id/renew': { expect: [401, 404, 200, 404, 404], prepare: async () => ({ url: `/api/v1/books/${await approvedBook()}/renew` }) },
+  'POST /api/v1/books/:id/sold-elsewhere': { expect: [401, 404, 200, 404, 404], prepare: async () => ({ url: `/api/v1/books/${await approvedBook()}/sold-elsewhere` }) },
+  // Any student reports a listing, never their own (403); admins act instead of reporting (403).
+  'POST /api/v1/reports': { expect: [401, 201, 403, 201, 403], prepare: async () => ({ body: { target: 'book', id: await approvedBook(), reason: 'scam' } }) },
   // Every approved listing of one ISBN, for anyone.
   'GET /api/v1/editions/:isbn': {
     expect: [200, 200, 200, 200, 200],
@@ -176,9 +201,40 @@ const MATRIX: Record<string, Case> = {
   },
 
   'GET /api/v1/admin/books': { expect: [401, 403, 403, 403, 200] },
+  // The report queue and its decisions: admins only, each call on fresh data.
+  'GET /api/v1/admin/reports': { expect: [401, 403, 403, 403, 200] },
+  'POST /api/v1/admin/reports/dismiss': {
+    expect: [401, 403, 403, 403, 200],
+    prepare: async () => {
+      const id = await approvedBook();
+      const res = await call('POST', '/api/v1/reports', (await throwaway('buyer'))!.cookie, { target: 'book', id, reason: 'scam' });
+      if (res.statusCode !== 201) throw new Error(res.body);
+      return { body: { target: 'book', id } };
+    },
+  },
+  'POST /api/v1/admin/books/:id/take-down': { expect: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/v1/admin/books/${await approvedBook()}/take-down`, body: { reason: 'Counterfeit copy' } }) },
+  'POST /api/v1/admin/students/:id/suspend': { expect: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/v1/admin/students/${(await throwaway('buyer'))!.id}/suspend`, body: { reason: 'Scam attempts' } }) },
+  'POST /api/v1/admin/students/:id/unsuspend': {
+    expect: [401, 403, 403, 403, 200],
+    prepare: async () => {
+      const { id } = (await throwaway('buyer'))!;
+      await t.database.db.updateTable('students').set({ suspended_at: t.clock.now().toISOString(), suspension_reason: 'Scam attempts' }).where('id', '=', id).execute();
+      return { url: `/api/v1/admin/students/${id}/unsuspend` };
+    },
+  },
   'POST /api/v1/admin/books/:id/approve': { expect: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/v1/admin/books/${await pendingBook()}/approve` }) },
   'POST /api/v1/admin/books/:id/decline': { expect: [401, 403, 403, 403, 200], prepare: async () => ({ url: `/api/v1/admin/books/${await pendingBook()}/decline`, body: { reason: 'Not a textbook' } }) },
   'GET /api/v1/admin/package-orders': { expect: [401, 403, 403, 403, 200] },
+  // Editions' new prices: admins only. DELETE removes the one the admin just set, so each call finds one.
+  'GET /api/v1/admin/new-prices': { expect: [401, 403, 403, 403, 200] },
+  'PUT /api/v1/admin/new-prices/:isbn': { expect: [401, 403, 403, 403, 200], url: '/api/v1/admin/new-prices/9780262046305', body: { price: 1299.99 } },
+  'DELETE /api/v1/admin/new-prices/:isbn': {
+    expect: [401, 403, 403, 403, 204],
+    prepare: async () => {
+      await t.database.db.insertInto('edition_prices').values({ isbn: '9780131103627', price_cents: 50000, set_by: null, set_at: t.clock.now().toISOString() }).onConflict((oc) => oc.doNothing()).execute();
+      return { url: '/api/v1/admin/new-prices/9780131103627' };
+    },
+  },
   'POST /api/v1/admin/package-orders/:id/:action': {
     expect: [401, 403, 403, 403, 200],
     prepare: async () => {
@@ -217,6 +273,15 @@ const MATRIX: Record<string, Case> = {
   // The seller's notification: nobody else may touch it.
   'POST /api/v1/notifications/:id/read': { expect: [401, 404, 200, 404, 404], prepare: async () => ({ url: `/api/v1/notifications/${sellerNotification}/read` }) },
 
+  // Any signed-in student keeps a wishlist; an entry is its owner's (the seller's here), anyone else's 404.
+  'GET /api/v1/wishlist': { expect: [401, 200, 200, 200, 200] },
+  'POST /api/v1/wishlist': { expect: [401, 201, 201, 201, 201], prepare: async () => ({ body: { q: `matrix ${ip++}` } }) },
+  'PATCH /api/v1/wishlist/:id': { expect: [401, 404, 200, 404, 404], prepare: async () => ({ url: `/api/v1/wishlist/${await sellerWishlistEntry()}`, body: { emails: false } }) },
+  'DELETE /api/v1/wishlist/:id': { expect: [401, 404, 204, 404, 404], prepare: async () => ({ url: `/api/v1/wishlist/${await sellerWishlistEntry()}` }) },
+  // The link in a wishlist email: its signature is the permission, so it works for anyone holding it.
+  'GET /api/v1/wishlist/unsubscribe/:token': { expect: [200, 200, 200, 200, 200], prepare: async () => ({ url: `/api/v1/wishlist/unsubscribe/${t.app.services.wishlists.unsubscribeToken(await sellerWishlistEntry())}` }) },
+  'POST /api/v1/wishlist/unsubscribe/:token': { expect: [200, 200, 200, 200, 200], prepare: async () => ({ url: `/api/v1/wishlist/unsubscribe/${t.app.services.wishlists.unsubscribeToken(await sellerWishlistEntry())}` }) },
+
   'POST /api/v1/orders': { expect: [401, 201, 403, 403, 403], prepare: async () => ({ body: { bookId: await approvedBook() } }) },
   'GET /api/v1/orders': { expect: [401, 200, 200, 200, 200] },
   'GET /api/v1/buyer/summary': { expect: [401, 200, 403, 403, 403] },
@@ -224,7 +289,28 @@ const MATRIX: Record<string, Case> = {
   'POST /api/v1/orders/:id/accept': { expect: [401, 403, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order()}/accept`, body: meetup() }) },
   'POST /api/v1/orders/:id/decline': { expect: [401, 403, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order()}/decline`, body: {} }) },
   'POST /api/v1/orders/:id/cancel': { expect: [401, 200, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order()}/cancel`, body: {} }) },
-  'POST /api/v1/orders/:id/complete': { expect: [401, 200, 403, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order('accepted')}/complete` }) },
+  // The seller completes with the buyer's handover code (meetup.test.ts: without one, 400).
+  'POST /api/v1/orders/:id/complete': {
+    expect: [401, 200, 200, 404, 404],
+    prepare: async (role) => {
+      const id = await order('accepted');
+      return { url: `/api/v1/orders/${id}/complete`, body: role === 'seller' ? { code: await handoverCode(id) } : undefined };
+    },
+  },
+  'POST /api/v1/orders/:id/no-show': { expect: [401, 200, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await meetupPassed()}/no-show` }) },
+  'POST /api/v1/orders/:id/reschedule': { expect: [401, 200, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order('accepted')}/reschedule`, body: meetup() }) },
+  // A new time proposed by the other party of the caller (by the buyer for everyone but the buyer).
+  'POST /api/v1/orders/:id/reschedule/accept': {
+    expect: [401, 200, 200, 404, 404],
+    prepare: async (role) => {
+      const id = await order('accepted');
+      const proposer = role === 'buyer' ? actors.seller : actors.buyer;
+      const proposed = await call('POST', `/api/v1/orders/${id}/reschedule`, proposer.cookie, meetup());
+      if (proposed.statusCode !== 200) throw new Error(proposed.body);
+      return { url: `/api/v1/orders/${id}/reschedule/accept` };
+    },
+  },
+  'GET /api/v1/orders/:id/calendar.ics': { expect: [401, 200, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order('accepted')}/calendar.ics` }) },
   'POST /api/v1/orders/:id/review': { expect: [401, 201, 201, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${await order('completed')}/review`, body: { rating: 4 } }) },
   'GET /api/v1/orders/:id/messages': { expect: [401, 200, 200, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${standingOrder}/messages` }) },
   'POST /api/v1/orders/:id/messages': { expect: [401, 201, 201, 404, 404], prepare: async () => ({ url: `/api/v1/orders/${standingOrder}/messages`, body: { body: 'See you at the library' } }) },

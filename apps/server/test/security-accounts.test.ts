@@ -349,3 +349,18 @@ describe(`sessions (${dialectUnderTest})`, () => {
     expect((await session(a.cookie)).statusCode).toBe(401);
   });
 });
+
+describe(`sign-ups from one address (${dialectUnderTest})`, () => {
+  it('one address may sign up SIGNUPS_PER_ADDRESS_PER_HOUR students an hour, then 429; the ceiling follows the setting', async () => {
+    const small = await createTestApp({ env: { SIGNUPS_PER_ADDRESS_PER_HOUR: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        codes.push((await small.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: signupBody({}) })).statusCode);
+      }
+      expect(codes).toEqual([201, 201, 201, 429]);
+    } finally {
+      await small.close();
+    }
+  });
+});

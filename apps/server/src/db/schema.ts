@@ -17,8 +17,13 @@ export interface StudentsTable {
   semester: string | null;
   academic_year: string | null;
   academic_updated_at: string | null;
+  /** This semester's course codes, space-separated, upper-case, at the student's university (migration 014). */
+  course_codes: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** Set while an admin has suspended the account (migration 016). */
+  suspended_at: string | null;
+  suspension_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -86,7 +91,8 @@ export interface BooksTable {
   number_of_pages: number;
   description: string;
   additional_notes: string | null;
-  status: Generated<'pending' | 'approved' | 'declined'>;
+  /** Moderation and what followed approval (migration 016: hidden, taken_down, expired, sold_elsewhere, suspended). */
+  status: Generated<'pending' | 'approved' | 'declined' | 'hidden' | 'taken_down' | 'expired' | 'sold_elsewhere' | 'suspended'>;
   availability: Generated<'available' | 'reserved' | 'sold'>;
   decline_reason: string | null;
   university: string;
@@ -95,6 +101,13 @@ export interface BooksTable {
   approved_at: string | null;
   /** The listing's course codes, space-separated, for the text index (migration 011); book_courses holds them. */
   course_codes: Generated<string>;
+  /** When an approved listing leaves the catalogue unless renewed (migration 016). */
+  expires_at: string | null;
+  /** The expiry its seller was last reminded of: a renewal moves expires_at, so the next reminder is due again. */
+  expiry_reminded_for: string | null;
+  taken_down_at: string | null;
+  /** The admin's reason for a take-down, which the seller reads. */
+  takedown_reason: string | null;
 }
 
 /** The courses a listing is used for, in the seller's order (migration 011). */
@@ -103,6 +116,23 @@ export interface BookCoursesTable {
   university: string;
   code: string;
   position: number;
+}
+
+/** The price of a new copy of an edition, entered by an admin (migration 013). */
+export interface EditionPricesTable {
+  /** ISBN-13, digits only, as listings store it. */
+  isbn: string;
+  price_cents: number;
+  /** The admin who set it (null once that account is erased). */
+  set_by: string | null;
+  set_at: string;
+}
+
+/** Per ISBN, how many copies count towards its price and their median; kept by triggers on books (migration 013). */
+export interface EditionMediansTable {
+  isbn: string;
+  copies: number;
+  median_cents: number;
 }
 
 export interface BookImagesTable {
@@ -151,6 +181,34 @@ export interface OrdersTable {
   completed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Six digits, made when the seller accepts; shown to the buyer only. */
+  handover_code: string | null;
+  /** Codes tried since the last lock ended (a right one completes the order). */
+  handover_attempts: Generated<number>;
+  handover_locked_until: string | null;
+  proposed_meetup_at: string | null;
+  proposed_meetup_location: string | null;
+  proposed_by: 'buyer' | 'seller' | null;
+  proposed_at: string | null;
+  /** Moves on each time the meetup moves (the calendar file's SEQUENCE). */
+  meetup_sequence: Generated<number>;
+}
+
+export interface NoShowsTable {
+  id: string;
+  order_id: string;
+  /** The student who did not come. */
+  student_id: string | null;
+  reporter_id: string | null;
+  created_at: string;
+}
+
+export interface OrderRemindersTable {
+  order_id: string;
+  kind: 'evening' | 'hour';
+  due_at: string;
+  meetup_at: string;
+  sent_at: string | null;
 }
 
 export interface OrderMessagesTable {
@@ -202,8 +260,65 @@ export interface PackageOrdersTable {
   updated_at: string;
 }
 
+/** What a student waits for (migration 012); the fields it does not narrow by are null. */
+export interface WishlistsTable {
+  id: string;
+  student_id: string;
+  slot: number;
+  isbn: string | null;
+  q: string | null;
+  q_key: string | null;
+  course: string | null;
+  university: string | null;
+  max_price_cents: number | null;
+  criteria: string;
+  emails_stopped_at: string | null;
+  created_at: string;
+}
+
+/** One per wishlist entry and listing that matched it, with its email's progress (migration 012). */
+export interface WishlistMatchesTable {
+  wishlist_id: string;
+  book_id: string;
+  student_id: string;
+  matched_at: string;
+  email: 'each' | 'digest' | 'none';
+  email_claim: string | null;
+  email_claimed_at: string | null;
+  emailed_at: string | null;
+  email_attempts: Generated<number>;
+}
+
+/** Keys the server signs links with, made once (migration 012). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** A student's report of a listing or another student (migration 016, owned by the reports module). */
+export interface ReportsTable {
+  id: string;
+  reporter_id: string;
+  target_type: 'book' | 'student';
+  target_id: string;
+  /** The student responsible: the listing's seller, or the student reported. */
+  subject_id: string;
+  reason: string;
+  details: string | null;
+  /** 0 when the reporter had a report about the same target dismissed before: it does not count towards hiding. */
+  counts: Generated<number>;
+  created_at: string;
+  closed_at: string | null;
+  outcome: 'dismissed' | 'taken_down' | 'suspended' | null;
+  closed_by: string | null;
+}
+
 export interface Database {
+  reports: ReportsTable;
   orders: OrdersTable;
+  no_shows: NoShowsTable;
+  order_reminders: OrderRemindersTable;
   order_messages: OrderMessagesTable;
   reviews: ReviewsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -218,5 +333,10 @@ export interface Database {
   books: BooksTable;
   book_images: BookImagesTable;
   book_courses: BookCoursesTable;
+  edition_prices: EditionPricesTable;
+  edition_medians: EditionMediansTable;
   notifications: NotificationsTable;
+  wishlists: WishlistsTable;
+  wishlist_matches: WishlistMatchesTable;
+  server_secrets: ServerSecretsTable;
 }

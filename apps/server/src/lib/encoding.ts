@@ -30,5 +30,5 @@ export function preferredCoding(acceptEncoding: string | undefined): Coding | un
 }
 
 /** `text` compressed as the plugin would compress it per request. */
-export const compressText = (coding: Coding, text: string): Buffer =>
+export const compressText = (coding: Coding, text: string | Buffer): Buffer =>
   coding === 'br' ? zlib.brotliCompressSync(text, BROTLI_OPTIONS) : zlib.gzipSync(text);

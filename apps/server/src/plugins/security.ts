@@ -61,7 +61,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // 'wasm-unsafe-eval' lets the page compile WebAssembly (the sell wizard's barcode reader, a file of
+        // our own) and nothing else: eval and new Function stay refused (decision 0027).
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
         // No inline <style> or style="" anywhere: the toast library's CSS ships as a file (vite.config.ts).
         'style-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
@@ -79,7 +81,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     crossOriginResourcePolicy: { policy: 'same-origin' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  headers['permissions-policy'] = 'camera=(), microphone=(), geolocation=(), payment=()';
+  // The camera for this origin only: the sell wizard scans a book's barcode. Frames and other origins get none.
+  headers['permissions-policy'] = 'camera=(self), microphone=(), geolocation=(), payment=()';
   const answerHeaders = apiHeaders(headers);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? answerHeaders : headers);

@@ -11,6 +11,11 @@ import * as liveSearchIndex from './2026-11-22-008-live-search-index.ts';
 import * as isbn13 from './2026-11-24-009-isbn-13.ts';
 import * as searchVocabulary from './2026-11-24-010-search-vocabulary.ts';
 import * as bookCourses from './2026-11-24-011-book-courses.ts';
+import * as wishlists from './2026-11-24-012-wishlists.ts';
+import * as editionPrices from './2026-11-24-013-edition-prices.ts';
+import * as studentCourses from './2026-11-24-014-student-courses.ts';
+import * as handover from './2026-11-24-015-handover.ts';
+import * as reportsAndExpiry from './2026-11-24-016-reports-and-expiry.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -24,4 +29,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-009-isbn-13': isbn13,
   '2026-11-24-010-search-vocabulary': searchVocabulary,
   '2026-11-24-011-book-courses': bookCourses,
+  '2026-11-24-012-wishlists': wishlists,
+  '2026-11-24-013-edition-prices': editionPrices,
+  '2026-11-24-014-student-courses': studentCourses,
+  '2026-11-24-015-handover': handover,
+  '2026-11-24-016-reports-and-expiry': reportsAndExpiry,
 };

@@ -1,6 +1,7 @@
 // SQL for students, sessions and password resets. Every function takes the db or a transaction first.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { StudentsTable } from '../../db/schema.ts';
 
 export type StudentRow = Selectable<StudentsTable>;
@@ -91,3 +92,49 @@ export async function consumePasswordReset(db: Db, tokenHash: string, now: strin
 
 export const deleteResetsOf = (db: Db, studentId: string) =>
   db.deleteFrom('password_resets').where('student_id', '=', studentId).execute();
+
+// Suspensions (docs/decisions/0031-listing-lifecycle.md): an admin suspends a student and lifts it again.
+
+/** Suspends a student who is not an admin and not suspended yet; returns whether it did. */
+export async function suspendIfActive(db: Db, id: string, at: string, reason: string): Promise<boolean> {
+  const res = await db
+    .updateTable('students')
+    .set({ suspended_at: at, suspension_reason: reason, updated_at: at })
+    .where('id', '=', id)
+    .where('role', '!=', 'admin')
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Lifts a student's suspension; returns whether they were suspended. */
+export async function liftSuspension(db: Db, id: string, at: string): Promise<boolean> {
+  const res = await db
+    .updateTable('students')
+    .set({ suspended_at: null, suspension_reason: null, updated_at: at })
+    .where('id', '=', id)
+    .where('suspended_at', 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Whether a student is suspended, read inside the caller's transaction. On PostgreSQL the row is held
+ * (FOR SHARE) until that transaction ends, so a suspension committing meanwhile waits for it, and one that
+ * committed first is seen: an approval can never put a listing of a student suspended at that moment into
+ * the catalogue. SQLite runs one write transaction at a time anyway.
+ */
+export async function findSuspension(db: Db, id: string) {
+  const query = db.selectFrom('students').select(['id', 'suspended_at']).where('id', '=', id);
+  return (isPostgres(db) ? query.forShare() : query).executeTakeFirst();
+}
+
+/** What an admin judging reports sees of these students. */
+export async function findForAdmin(db: Db, ids: readonly string[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('students')
+    .select(['id', 'first_name', 'last_name', 'university', 'role', 'created_at', 'suspended_at', 'suspension_reason'])
+    .where('id', 'in', ids)
+    .execute();
+}

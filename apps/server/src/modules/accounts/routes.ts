@@ -11,6 +11,7 @@ import {
   registerSchema,
   resetConfirmSchema,
   resetRequestSchema,
+  studentCoursesSchema,
   studentResponseSchema,
 } from '@reshelf/shared';
 import { limitByAddress } from '../../lib/address-limit.ts';
@@ -19,9 +20,8 @@ import { clearSessionCookie, setSessionCookie, studentOf, syncSignedInHint } fro
 import type { AccountsService } from './service.ts';
 
 const HOUR = 3_600_000;
-/** Per-IP ceilings stay generous: many students share one campus NAT address. */
+/** Per-IP ceilings stay generous: many students share one campus NAT address (sign-ups: config). */
 const IP_LIMITS = {
-  register: { max: 60, windowMs: HOUR },
   login: { max: 300, windowMs: HOUR },
   reset: { max: 60, windowMs: HOUR },
 };
@@ -30,7 +30,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
   const { accounts } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const limitRegister = limitByAddress(app, 'register', IP_LIMITS.register);
+  const limitRegister = limitByAddress(app, 'register', { max: app.ctx.config.signupsPerAddressPerHour, windowMs: HOUR });
   const limitLogin = limitByAddress(app, 'login', IP_LIMITS.login);
   const limitReset = limitByAddress(app, 'reset', IP_LIMITS.reset);
 
@@ -95,6 +95,12 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
   r.put('/api/v1/student/faculty', { config: { access: 'student' }, schema: { body: facultySchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 429) } } }, async (request) => {
     const auth = studentOf(request);
     const student = await accounts.updateFaculty(auth, request.body);
+    return { student };
+  });
+
+  // The course list on its own: the faculty details' 24-hour rule is not its rule.
+  r.put('/api/v1/student/courses', { config: { access: 'student' }, schema: { body: studentCoursesSchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401) } } }, async (request) => {
+    const student = await accounts.updateCourses(studentOf(request), request.body);
     return { student };
   });
 }

@@ -1,11 +1,16 @@
 // Account rules: sign-up, sign-in with brute-force limits, sliding sessions, password reset and change,
-// account deletion, academic (faculty) details, and the admin bootstrap.
+// account deletion, academic (faculty) details and this semester's course codes, and the admin bootstrap.
 import {
+  LIFECYCLE_MESSAGES,
   LIMITS,
   MESSAGES,
+  REPORT_MESSAGES,
   RESET_MAIL,
+  SUSPENSION_MAIL,
+  type ReportedStudent,
   type ChangePasswordBody,
   type FacultyBody,
+  type StudentCoursesBody,
   type LoginBody,
   type RegisterBody,
   type Role,
@@ -15,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { EndedSessions } from '../../lib/realtime.ts';
 import { iso } from '../../lib/clock.ts';
-import { conflict, tooManyRequests, unauthorized, badRequest } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, tooManyRequests, unauthorized, badRequest } from '../../lib/errors.ts';
 import { hashToken, newId, newToken } from '../../lib/ids.ts';
 import { brandedMail } from '../../lib/mailer.ts';
 import { isCommonPassword } from './common-passwords.ts';
@@ -56,8 +61,11 @@ function newStudentRow(
     semester: null,
     academic_year: null,
     academic_updated_at: null,
+    course_codes: '',
     created_at: at,
     updated_at: at,
+    suspended_at: null,
+    suspension_reason: null,
   };
 }
 
@@ -76,6 +84,31 @@ export async function publicStudents(db: Db, ids: readonly string[]): Promise<Pu
   const rows = await repo.findPublicNames(db, [...new Set(ids)]);
   return rows.map((r) => ({ id: r.id, firstName: r.first_name, university: r.university }));
 }
+
+/**
+ * Whether a student is suspended, read through the caller's transaction and, on PostgreSQL, held until it
+ * ends (repository.findSuspension says why): an approval asks before it puts a listing in the catalogue.
+ */
+export async function isSuspended(db: Db, studentId: string): Promise<boolean> {
+  return Boolean((await repo.findSuspension(db, studentId))?.suspended_at);
+}
+
+/** These students as an admin judging reports sees them (never an email, a password or a student number). */
+export async function reportedStudents(db: Db, ids: readonly string[]): Promise<ReportedStudent[]> {
+  const rows = await repo.findForAdmin(db, [...new Set(ids)]);
+  return rows.map((r) => ({
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    university: r.university as ReportedStudent['university'],
+    role: r.role,
+    createdAt: r.created_at,
+    suspended: r.suspended_at ? { at: r.suspended_at, reason: r.suspension_reason ?? '' } : null,
+  }));
+}
+
+/** The student's course codes as stored (space-separated on their row), in their order. */
+const coursesOf = (row: Pick<StudentRow, 'course_codes'>): string[] => (row.course_codes ? row.course_codes.split(' ') : []);
 
 export function toStudent(row: StudentRow): Student {
   return {
@@ -96,6 +129,7 @@ export function toStudent(row: StudentRow): Student {
           lastUpdate: row.academic_updated_at ?? row.updated_at,
         }
       : null,
+    courses: coursesOf(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   } as Student;
@@ -182,6 +216,8 @@ export function createAccountsService(ctx: AppContext) {
       const ok = row ? await verifyPassword(row.password_hash, body.password) : await verifyDummy(body.password);
       if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       await loginFailures.refund(body.email);
+      // Only after the right password, so the answer never tells a stranger that an address is suspended.
+      if (row.suspended_at) throw forbidden(LIFECYCLE_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED');
       const session = await createSession(row.id);
       return { student: toStudent(row), ...session };
     },
@@ -201,6 +237,12 @@ export function createAccountsService(ctx: AppContext) {
       }
       const row = await repo.findStudentById(db, session.student_id);
       if (!row) return null;
+      if (row.suspended_at) {
+        // A session that began as the suspension was committed (a sign-in racing it) ends here.
+        await repo.deleteSession(db, tokenHash);
+        await sessionsEnded({ studentId: row.id, tokenHashes: [tokenHash] });
+        return null;
+      }
       let refreshed = false;
       if (t.getTime() - new Date(session.last_seen_at).getTime() >= TOUCH_EVERY_MS) {
         const idle = Math.min(t.getTime() + IDLE_MS, new Date(session.absolute_expires_at).getTime());
@@ -328,6 +370,17 @@ export function createAccountsService(ctx: AppContext) {
       return toStudent(row!);
     },
 
+    /**
+     * Replaces the student's course codes (checked, upper-cased and distinct already). Not held to the
+     * faculty details' 24-hour rule: a forgotten code is added at once (docs/decisions/0029-student-courses.md).
+     */
+    async updateCourses(auth: SignedIn, body: StudentCoursesBody): Promise<Student> {
+      const t = iso(now());
+      await repo.updateStudent(db, auth.student.id, { course_codes: body.courses.join(' '), updated_at: t });
+      const row = await repo.findStudentById(db, auth.student.id);
+      return toStudent(row!);
+    },
+
     /** Creates the configured admin when absent; never overwrites an existing account. */
     async ensureAdmin(email: string, password: string, names = { firstName: 'Reshelf', lastName: 'Admin' }): Promise<'created' | 'exists'> {
       const normalised = email.trim().toLowerCase();
@@ -352,6 +405,48 @@ export function createAccountsService(ctx: AppContext) {
         throw err;
       }
       return 'created';
+    },
+
+    /**
+     * Suspends a student inside the caller's transaction (the reports module takes their listings out of
+     * the catalogue and cancels their orders in the same one): they cannot sign in, and every session of
+     * theirs ends. 404 for no such student; 409 for an admin or a student already suspended. What comes
+     * back runs after the commit: their open tabs close, and they get an email with the reason.
+     */
+    async suspend(trx: Db, studentId: string, reason: string): Promise<() => Promise<void>> {
+      const row = await repo.findStudentById(trx, studentId);
+      if (!row) throw notFound(REPORT_MESSAGES.studentNotFound);
+      if (row.role === 'admin') throw conflict(REPORT_MESSAGES.adminNotSuspendable, 'ADMIN');
+      if (!(await repo.suspendIfActive(trx, studentId, iso(now()), reason))) throw conflict(REPORT_MESSAGES.alreadySuspended, 'ALREADY_SUSPENDED');
+      await repo.deleteSessionsOf(trx, studentId);
+      return async () => {
+        await sessionsEnded({ studentId, allExcept: null });
+        const mail = brandedMail({
+          to: row.email,
+          subject: SUSPENSION_MAIL.suspendedSubject,
+          heading: SUSPENSION_MAIL.suspendedHeading(row.first_name),
+          paragraphs: SUSPENSION_MAIL.suspendedParagraphs(reason),
+        });
+        // A reply reaches the people who can look at the suspension again.
+        await mailer.send({ ...mail, replyTo: config.supportEmail }).catch(() => undefined);
+      };
+    },
+
+    /** Lifts a suspension inside the caller's transaction; 404 for no such student, 409 if not suspended. */
+    async unsuspend(trx: Db, studentId: string): Promise<() => Promise<void>> {
+      const row = await repo.findStudentById(trx, studentId);
+      if (!row) throw notFound(REPORT_MESSAGES.studentNotFound);
+      if (!(await repo.liftSuspension(trx, studentId, iso(now())))) throw conflict(REPORT_MESSAGES.notSuspended, 'NOT_SUSPENDED');
+      return async () => {
+        const mail = brandedMail({
+          to: row.email,
+          subject: SUSPENSION_MAIL.liftedSubject,
+          heading: SUSPENSION_MAIL.liftedHeading(row.first_name),
+          paragraphs: [...SUSPENSION_MAIL.liftedParagraphs],
+          action: { label: SUSPENSION_MAIL.liftedAction, url: `${config.publicUrl}/login` },
+        });
+        await mailer.send(mail).catch(() => undefined);
+      };
     },
 
     /** Deletes expired sessions and closes what was still open under them; returns how many ended. */

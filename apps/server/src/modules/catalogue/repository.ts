@@ -1,6 +1,6 @@
 // Read model: SQL for the public catalogue over the listings module's tables (`books`, its search
 // index, and `book_courses` for the course filter), which it only ever reads: approved, available listings filtered, searched and sorted, one page
-// of ids at a time (the listings module turns ids into Book JSON). Search needs the engine's own text
+// of ids at a time (the listings module turns ids into Book JSON); and the books for a student's courses. Search needs the engine's own text
 // index in the same statement as the filters, which no listings function could offer without becoming
 // the catalogue. Search differs per engine: FTS5 on SQLite, tsvector on PostgreSQL
 // (docs/decisions/0002-database.md).
@@ -16,14 +16,18 @@ export interface CataloguePage {
   total: number;
 }
 
+/** What the catalogue shows: approved listings still for sale (`b` is the listing). */
+const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
+
 /** A price filter in cents, kept inside PostgreSQL's integer range (no listing costs more; beyond it PostgreSQL errs). */
 const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_647);
 
 /** The catalogue's statements for one question: `page` (its ids, and for a search the total in the same
- * pass) and `count` (the total, when the page does not tell it). Exported so the tests can read their plans. */
+ * pass), `count` (the total, when the page does not tell it) and `countUpTo` (the total up to a limit).
+ * Exported so the tests can read their plans. */
 export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string[]) {
   const pg = isPostgres(db);
-  const where: RawBuilder<unknown>[] = [sql`b.status = 'approved'`, sql`b.availability = 'available'`];
+  const where: RawBuilder<unknown>[] = [FOR_SALE];
   if (query.category) where.push(sql`b.category = ${query.category}`);
   if (query.studyLevel) where.push(sql`b.study_level = ${query.studyLevel}`);
   if (query.condition) where.push(sql`b.condition = ${query.condition}`);
@@ -31,17 +35,25 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   if (query.university) where.push(sql`b.university = ${query.university}`);
   if (query.minPrice !== undefined) where.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
   if (query.maxPrice !== undefined) where.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
+  let from: RawBuilder<unknown> = sql`books b`;
   // Books tagged with a course: the listings of that code (at that university) come from book_courses'
-  // (code, university, book_id) index, so a rare course reads its few listings, not every live one.
+  // (code, university, book_id) index, so a course reads its own listings, not every live one. A listing
+  // may carry one code at two universities, hence DISTINCT without a university.
   if (query.course) {
-    where.push(
-      query.university
-        ? sql`b.id IN (SELECT c.book_id FROM book_courses c WHERE c.code = ${query.course} AND c.university = ${query.university})`
-        : sql`b.id IN (SELECT c.book_id FROM book_courses c WHERE c.code = ${query.course})`,
-    );
+    const tagged = query.university
+      ? sql`SELECT c.book_id FROM book_courses c WHERE c.code = ${query.course} AND c.university = ${query.university}`
+      : sql`SELECT DISTINCT c.book_id FROM book_courses c WHERE c.code = ${query.course}`;
+    if (!pg && !terms.length) {
+      // Browsing a course on SQLite: CROSS JOIN makes it start from the course's rows and read each listing
+      // by its key. Given `b.id IN (…)`, it walked a sorted catalogue index over every live listing instead
+      // and tested each against the course's rows: 20-150 ms at 100,000 listings (docs/performance.md).
+      // A search with words starts from the text index (below), where the IN test is per match.
+      from = sql`(${tagged}) t CROSS JOIN books b ON b.id = t.book_id`;
+    } else {
+      where.push(sql`b.id IN (${tagged})`);
+    }
   }
 
-  let from: RawBuilder<unknown> = sql`books b`;
   let score: RawBuilder<unknown> | undefined;
   if (terms.length) {
     // Scoring every match is most of a search's cost; it is only worth it when the answer is sorted by it.
@@ -91,7 +103,9 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     : // Browsing reads the page and its count from the covering indexes of migration 007.
       sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
   const count = sql<{ n: number | string }>`SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`;
-  return { page, count };
+  // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
+  const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
+  return { page, count, countUpTo };
 }
 
 export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
@@ -103,6 +117,89 @@ export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: stri
   else if (query.page === 1 && rows.length < query.pageSize) total = rows.length;
   else total = Number((await statements.count.execute(db)).rows[0]?.n ?? 0);
   return { ids: rows.map((r) => r.id), total };
+}
+
+/**
+ * How many books the question finds, counted no further than `upTo`: whether a corrected search finds
+ * more than the misspelt one did (service.ts) needs a handful, not the thousands a common word matches.
+ */
+export async function countCatalogueUpTo(db: Db, query: CatalogueQuery, terms: string[], upTo: number): Promise<number> {
+  const rows = (await catalogueStatements(db, query, terms).countUpTo(upTo).execute(db)).rows;
+  return Number(rows[0]?.n ?? 0);
+}
+
+// ---- Books for a student's courses (docs/decisions/0029-student-courses.md) ----
+
+/**
+ * The newest listings for sale for one course at one university (tagged with it there and sold on that
+ * campus), each with its seller, and how many there are in all: the same for every student who takes it.
+ */
+export interface CourseListings {
+  listings: { id: string; sellerId: string }[];
+  total: number;
+}
+
+export interface CourseListingsQuestion {
+  university: string;
+  codes: readonly string[];
+  /** How many of each course's newest listings to answer. */
+  perCourse: number;
+}
+
+/**
+ * The statement of findCourseListings (exported so the tests can read its plan): for each code, its
+ * newest `perCourse` listings for sale at `university` (tagged with the code there and sold on that campus,
+ * newest first as the catalogue's course filter sorts them) with their sellers, and how many there are, in
+ * one pass. Each code's rows come from book_courses' (code, university, book_id) index, each listing by its key.
+ */
+export function courseListingsStatement(question: CourseListingsQuestion) {
+  return sql<{ code: string; id: string; seller_id: string; total: number | string }>`
+    SELECT x.code, x.id, x.seller_id, x.total FROM (
+      SELECT c.code, b.id, b.seller_id,
+        row_number() OVER (PARTITION BY c.code ORDER BY b.created_at DESC, b.id) AS n,
+        count(*) OVER (PARTITION BY c.code) AS total
+      FROM book_courses c JOIN books b ON b.id = c.book_id
+      WHERE c.code IN (${sql.join(question.codes)}) AND c.university = ${question.university}
+        AND ${FOR_SALE} AND b.university = ${question.university}
+    ) x
+    WHERE x.n <= ${question.perCourse}
+    ORDER BY x.code, x.n`;
+}
+
+/** Each code's newest listings for sale at the university and their number (a code nothing has: none, 0). */
+export async function findCourseListings(db: Db, question: CourseListingsQuestion): Promise<Map<string, CourseListings>> {
+  const found = new Map<string, CourseListings>(question.codes.map((code) => [code, { listings: [], total: 0 }]));
+  if (!question.codes.length) return found;
+  for (const row of (await courseListingsStatement(question).execute(db)).rows) {
+    const course = found.get(row.code)!;
+    course.listings.push({ id: row.id, sellerId: row.seller_id });
+    course.total = Number(row.total);
+  }
+  return found;
+}
+
+/**
+ * The statement of findOwnCourseListings: `seller`'s listings tagged with those codes at the university,
+ * whatever their state, read from the seller's index (SQLite's CROSS JOIN keeps it on it: its own choice would
+ * walk every live listing of the campus, whose index matches more of a for-sale condition in the WHERE
+ * clause; a seller has a handful of listings, so which of them are for sale is checked on the rows).
+ */
+export function ownCourseListingsStatement(db: Db, question: Omit<CourseListingsQuestion, 'perCourse'> & { seller: string }) {
+  // PostgreSQL has no CROSS JOIN … ON, and its planner, which knows its tables' statistics, needs no telling.
+  const join = sql.raw(isPostgres(db) ? 'JOIN' : 'CROSS JOIN');
+  return sql<{ code: string; id: string; status: string; availability: string; university: string }>`
+    SELECT c.code, b.id, b.status, b.availability, b.university FROM books b ${join} book_courses c ON c.book_id = b.id
+    WHERE b.seller_id = ${question.seller} AND c.university = ${question.university} AND c.code IN (${sql.join(question.codes)})`;
+}
+
+/** Which of those courses' listings that findCourseListings counts are `seller`'s own (a student never gets their own offered). */
+export async function findOwnCourseListings(db: Db, question: Omit<CourseListingsQuestion, 'perCourse'> & { seller: string }) {
+  if (!question.codes.length) return [];
+  const rows = (await ownCourseListingsStatement(db, question).execute(db)).rows;
+  // FOR_SALE and the campus, as findCourseListings asks them.
+  return rows
+    .filter((r) => r.status === 'approved' && r.availability === 'available' && r.university === question.university)
+    .map((r) => ({ code: r.code, id: r.id }));
 }
 
 // ---- Search that forgives: the vocabulary of live listings (docs/decisions/0024-search-that-forgives.md) ----

@@ -7,10 +7,12 @@ import type { CatalogueQuery } from '@reshelf/shared';
 import type { CataloguePage } from './repository.ts';
 import type { SearchRequest } from './search-worker.ts';
 
-type Reply = { id: number; page?: CataloguePage; corrections?: Map<string, string>; error?: undefined } | { id: number; error: string };
+type Reply = { id: number; page?: CataloguePage; count?: number; corrections?: Map<string, string>; error?: undefined } | { id: number; error: string };
 
 export interface SearchThread {
   search(query: CatalogueQuery, terms: string[]): Promise<CataloguePage>;
+  /** How many books a question finds, counted no further than `upTo` (repository.ts, countCatalogueUpTo). */
+  countUpTo(query: CatalogueQuery, terms: string[], upTo: number): Promise<number>;
   /** Spelling corrections from the thread's vocabulary (corrections.ts), kept there beside the index it is read from. */
   correct(words: string[]): Promise<Map<string, string>>;
   close(): Promise<void>;
@@ -64,6 +66,9 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
   return {
     search(query, terms) {
       return ask({ id: nextId++, query, terms }).then((reply) => reply.page!);
+    },
+    countUpTo(query, terms, upTo) {
+      return ask({ id: nextId++, query, terms, countUpTo: upTo }).then((reply) => reply.count!);
     },
     correct(words) {
       return ask({ id: nextId++, correct: words }).then((reply) => reply.corrections!);

@@ -1,15 +1,18 @@
 // The catalogue's search thread (docs/decisions/0009-search-thread.md): a worker thread with its own
 // read-only SQLite connection that answers one search at a time through the catalogue repository.
 // It also keeps the catalogue's vocabulary for spelling corrections (corrections.ts), read through the
-// same connection. Messages in: { id, query, terms } or { id, correct: words }; out: { id, page },
-// { id, corrections } or { id, error }.
+// same connection. Messages in: { id, query, terms }, { id, query, terms, countUpTo } or { id, correct: words };
+// out: { id, page }, { id, count }, { id, corrections } or { id, error }.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CatalogueQuery } from '@reshelf/shared';
 import { openSqliteReader } from '../../db/index.ts';
 import { sqliteCorrector } from './corrections.ts';
-import { searchCatalogue } from './repository.ts';
+import { countCatalogueUpTo, searchCatalogue } from './repository.ts';
 
-export type SearchRequest = { id: number; query: CatalogueQuery; terms: string[] } | { id: number; correct: string[] };
+export type SearchRequest =
+  | { id: number; query: CatalogueQuery; terms: string[]; countUpTo?: undefined }
+  | { id: number; query: CatalogueQuery; terms: string[]; countUpTo: number }
+  | { id: number; correct: string[] };
 
 const port = parentPort!;
 const reader = openSqliteReader((workerData as { file: string }).file);
@@ -19,6 +22,7 @@ port.on('message', async (request: SearchRequest) => {
   const { id } = request;
   try {
     if ('correct' in request) port.postMessage({ id, corrections: await correct(request.correct) });
+    else if (request.countUpTo !== undefined) port.postMessage({ id, count: await countCatalogueUpTo(reader.db, request.query, request.terms, request.countUpTo) });
     else port.postMessage({ id, page: await searchCatalogue(reader.db, request.query, request.terms) });
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) });

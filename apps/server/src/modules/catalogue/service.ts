@@ -1,24 +1,41 @@
 // The public catalogue: approved, available listings, searched with ranking, filtered, sorted, paged;
 // and, for a search that finds few or no books, a corrected query when a misspelt word is to blame
-// (docs/decisions/0024-search-that-forgives.md).
-import type { Book, CatalogueList, CatalogueQuery, ListResponse } from '@reshelf/shared';
+// (docs/decisions/0024-search-that-forgives.md); and "Books for your courses" for a signed-in student
+// (docs/decisions/0029-student-courses.md).
+import { LIMITS, type Book, type CatalogueList, type CatalogueQuery, type CourseBooksResponse, type ListResponse, type Student } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { postgresCorrector, sqliteCorrector, type CorrectWords } from './corrections.ts';
-import { searchCatalogue, type CataloguePage } from './repository.ts';
+import { countCatalogueUpTo, findCourseListings, findOwnCourseListings, searchCatalogue, type CataloguePage, type CourseListings } from './repository.ts';
+
+export type { CourseListings } from './repository.ts';
 import { searchTerms } from './search-terms.ts';
 import { SUGGEST_AT_MOST, correctedQuery, isCorrectable, searchText } from './spelling.ts';
+
+/** How the catalogue turns typed text into search words; wishlist entries' search words match listings the same way. */
+export { searchTerms } from './search-terms.ts';
 
 /** Finds one page of ids and the total; on SQLite the search thread's (search-thread.ts), else the repository's. */
 export type FindPage = (query: CatalogueQuery, terms: string[]) => Promise<CataloguePage>;
 
+/** How many books a question finds, counted no further than `upTo`. */
+export type CountUpTo = (query: CatalogueQuery, terms: string[], upTo: number) => Promise<number>;
+
 export interface SpellingOptions {
   /** On SQLite the search thread's (its vocabulary lives there); by default the main connection's. */
   correct?: CorrectWords | undefined;
+  /** On SQLite the search thread's; by default the main connection's. */
+  countUpTo?: CountUpTo | undefined;
   /** Told when suggestions cannot be worked out (e.g. pg_trgm is not installed); the search still answers. */
   warn: (err: unknown) => void;
 }
+
+/**
+ * How many listings beyond those shown each course keeps in the cache, so a seller's own listings among
+ * the newest can be left out without asking again (a seller with more than this many among them is).
+ */
+const OWN_LISTINGS_MARGIN = 6;
 
 export function createCatalogueService(
   ctx: AppContext,
@@ -26,8 +43,10 @@ export function createCatalogueService(
   pages?: ReadCache<ListResponse<Book>>,
   findPage: FindPage = (query, terms) => searchCatalogue(ctx.db, query, terms),
   spelling: SpellingOptions = { warn: () => {} },
+  courseListings?: ReadCache<CourseListings>,
 ) {
   const correct = spelling.correct ?? (isPostgres(ctx.db) ? postgresCorrector(ctx.db) : sqliteCorrector(ctx.db));
+  const countUpTo = spelling.countUpTo ?? ((query, terms, upTo) => countCatalogueUpTo(ctx.db, query, terms, upTo));
   const warned = new Set<string>();
 
   /** The query with its unknown words corrected, if that finds more books than `total` with the same filters. */
@@ -39,8 +58,10 @@ export function createCatalogueService(
       if (!corrections.size) return null;
       const suggestion = correctedQuery(query.q, corrections);
       if (!suggestion) return null;
-      const better = await findPage({ ...query, q: suggestion, sort: 'newest', page: 1, pageSize: 1 }, terms.map((t) => corrections.get(t) ?? t));
-      return better.total > total ? suggestion : null;
+      // Whether it finds more, not how many: a corrected common word matches thousands, and counting them
+      // all was most of a misspelt search's time (docs/performance.md).
+      const found = await countUpTo({ ...query, q: suggestion }, terms.map((t) => corrections.get(t) ?? t), total + 1);
+      return found > total ? suggestion : null;
     } catch (err) {
       // No suggestion is no worse than before; the search itself has answered. Said once per kind of failure.
       const key = err instanceof Error ? err.message : String(err);
@@ -69,6 +90,55 @@ export function createCatalogueService(
       // search alike but are each suggested what they typed, so they are entries of their own.
       const key = JSON.stringify({ ...query, q: query.q === undefined ? undefined : searchText(query.q) });
       return pages ? (pages.read(key, load) as Promise<CatalogueList>) : load();
+    },
+
+    /**
+     * For each of the student's course codes, in their order: the newest books for sale tagged with it at
+     * their university and sold there, never their own listings, and how many there are. Each course's
+     * newest listings are the same for every student who takes it, so they are read through the catalogue
+     * cache (one statement for the courses it does not hold); the student's own are then left out, and
+     * the books' JSON comes through `hydrate` (the catalogue's book cache).
+     */
+    async courseBooks(student: Pick<Student, 'id' | 'university' | 'courses'>): Promise<CourseBooksResponse> {
+      const { university, courses: codes } = student;
+      if (!codes.length) return { courses: [] };
+      const perCourse = LIMITS.courseBooksPerCourse;
+      const window = perCourse + OWN_LISTINGS_MARGIN;
+      const keyOf = (code: string) => `${university} ${code}`;
+      const load = (wanted: readonly string[]) => findCourseListings(ctx.db, { university, codes: wanted, perCourse: window });
+      const [cached, own] = await Promise.all([
+        courseListings
+          ? courseListings.readMany(codes.map(keyOf), async (keys) => {
+              const loaded = await load(keys.map((key) => key.slice(university.length + 1)));
+              return new Map([...loaded].map(([code, listings]) => [keyOf(code), listings]));
+            })
+          : load(codes).then((loaded) => new Map([...loaded].map(([code, listings]) => [keyOf(code), listings]))),
+        findOwnCourseListings(ctx.db, { university, codes, seller: student.id }),
+      ]);
+      const picked = await Promise.all(
+        codes.map(async (code) => {
+          const mine = new Set(own.filter((row) => row.code === code).map((row) => row.id));
+          let course = cached.get(keyOf(code)) ?? { listings: [], total: 0 };
+          // A seller whose own listings fill the window: their course read for them alone, far enough to get past them.
+          if (course.listings.length === window && course.listings.filter((l) => !mine.has(l.id)).length < perCourse) {
+            course = (await findCourseListings(ctx.db, { university, codes: [code], perCourse: window + mine.size })).get(code)!;
+          }
+          const ids = course.listings.filter((l) => !mine.has(l.id)).map((l) => l.id);
+          return { code, ids, total: Math.max(0, course.total - mine.size) };
+        }),
+      );
+      const books = new Map(
+        // A book reserved or withdrawn since its course was read is left out rather than offered.
+        (await hydrate([...new Set(picked.flatMap((p) => p.ids))])).filter((b) => b.status === 'approved' && b.availability === 'available').map((b) => [b.id, b]),
+      );
+      return {
+        courses: picked.map(({ code, ids, total }) => ({
+          code,
+          university,
+          total,
+          books: ids.flatMap((id) => books.get(id) ?? []).slice(0, perCourse),
+        })),
+      };
     },
   };
 }

@@ -20,17 +20,31 @@ function priceRange(sortedCents: readonly number[]): Edition['price'] {
   return { low: centsToRand(sortedCents[0]!), median: centsToRand(median), high: centsToRand(sortedCents.at(-1)!) };
 }
 
+/** Cheapest first, then newest, then by id, so the same copies are listed in the same order every time. */
+function cheapestThenNewest(a: { price_cents: number; created_at: string; id: string }, b: { price_cents: number; created_at: string; id: string }): number {
+  if (a.price_cents !== b.price_cents) return a.price_cents - b.price_cents;
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 export function createEditionReader(ctx: AppContext, cache?: CatalogueCache) {
   const { db } = ctx;
 
   async function load(isbn13: string): Promise<Edition | null> {
-    const [latest, prices, copies, courses] = await Promise.all([
+    const [latest, listings, courses, newPrice] = await Promise.all([
       repo.findLatestApprovedOfIsbn(db, isbn13),
-      repo.listEditionPrices(db, isbn13),
-      repo.listEditionCopies(db, isbn13, EDITION_COPIES_LIMIT),
+      repo.listEditionListings(db, isbn13),
       repo.listEditionCourses(db, isbn13),
+      repo.findNewPrice(db, isbn13),
     ]);
     if (!latest) return null;
+    // Counts, prices and the copies from one read of the edition's listings (repository.ts says why).
+    const prices = listings.filter((l) => l.availability === 'available' || l.availability === 'sold').map((l) => l.price_cents);
+    prices.sort((a, b) => a - b);
+    const copies = listings
+      .filter((l) => l.availability === 'available')
+      .sort(cheapestThenNewest)
+      .slice(0, EDITION_COPIES_LIMIT);
     const images = await repo.findImagesOf(db, copies.map((c) => c.id));
     const firstImage = new Map<string, EditionCopy['image']>();
     // findImagesOf answers each book's photos in position order: the first seen is the cover.
@@ -44,12 +58,14 @@ export function createEditionReader(ctx: AppContext, cache?: CatalogueCache) {
       publisher: latest.publisher,
       publicationYear: latest.publication_year,
       edition: latest.edition,
-      available: prices.filter((p) => p.availability === 'available').length,
-      sold: prices.filter((p) => p.availability === 'sold').length,
-      price: priceRange(prices.map((p) => p.price_cents)),
-      // No new price is known yet: the textbook packages list ISBNs but no price of a new copy, and
-      // nothing else records one.
-      newPrice: null,
+      available: listings.filter((l) => l.availability === 'available').length,
+      sold: listings.filter((l) => l.availability === 'sold').length,
+      // The same copies and the same median as edition_medians (migration 013), which the catalogue's
+      // "Good price" mark compares each copy with (reading.ts, isGoodPrice).
+      price: priceRange(prices),
+      // As an admin entered it (new-prices.ts). The textbook packages price whole bundles, never one book,
+      // so they give no new price of their own (docs/decisions/0028-new-prices-and-good-price.md).
+      newPrice: newPrice ? centsToRand(newPrice.price_cents) : null,
       // Every course its approved listings were tagged with (reserved and sold ones too), by university then code.
       courses: courses.map((c) => ({ university: c.university as UniversityId, code: c.code })),
       copies: copies.map((c) => ({
@@ -66,7 +82,7 @@ export function createEditionReader(ctx: AppContext, cache?: CatalogueCache) {
   return {
     /** The edition of an ISBN-13 (the route's schema has checked and normalised it); 404 when no approved listing has it. */
     async edition(isbn13: string): Promise<Edition> {
-      // Cached like a book (docs/decisions/0022): any write to the listings' tables makes the entry stale.
+      // Cached like a book (docs/decisions/0022): any write to the listings' tables or to the new prices makes the entry stale.
       const edition = cache ? await cache.editions.read(isbn13, () => load(isbn13)) : await load(isbn13);
       if (!edition) throw notFound(MESSAGES.editionNotFound);
       return edition;

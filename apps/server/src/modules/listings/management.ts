@@ -1,9 +1,12 @@
 // Managing listings: a seller lists a book with 4 to 6 photos (all or nothing), edits it (back to
-// moderation) or withdraws it; a moderator approves or declines it; a deleted account's listings and
-// photos are erased.
+// moderation) or withdraws it; a moderator approves or declines it (an approval lasts 90 days, and a
+// listing of a suspended seller stays out of the catalogue); a deleted account's listings and photos are
+// erased. What happens after approval is lifecycle.ts.
 import {
+  LIFECYCLE_MESSAGES,
   LIMITS,
   MESSAGES,
+  expiryFrom,
   listingEditSchema,
   listingSchema,
   pageOffset,
@@ -24,7 +27,9 @@ import { badRequest, conflict, notFound, validationError, type ValidationIssue }
 import { newId } from '../../lib/ids.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import type { PhotoStore } from '../../lib/photo-store.ts';
+import { isSuspended } from '../accounts/service.ts';
 import { createIdempotency } from '../idempotency/service.ts';
+import type { ListingLifecycle } from './lifecycle.ts';
 import type { ListingReader } from './reading.ts';
 import { toBookJson } from './reading.ts';
 import * as repo from './repository.ts';
@@ -54,15 +59,26 @@ function lockedError(row: BookRow) {
   return row.availability === 'sold' ? conflict(MESSAGES.listingSold, 'LISTING_SOLD') : conflict(MESSAGES.listingLocked, 'LISTING_LOCKED');
 }
 
+/**
+ * States in which the owner cannot change a listing: hidden after reports (an admin decides first),
+ * sold elsewhere (it is gone), suspended with its seller. Any other state may be edited, back to review.
+ */
+function frozenError(row: BookRow) {
+  if (row.status === 'hidden') return conflict(LIFECYCLE_MESSAGES.underReview, 'UNDER_REVIEW');
+  if (row.status === 'sold_elsewhere') return conflict(LIFECYCLE_MESSAGES.soldElsewhere, 'SOLD_ELSEWHERE');
+  if (row.status === 'suspended') return conflict(MESSAGES.listingLocked, 'SUSPENDED');
+  return undefined;
+}
+
 const imageKeys = (images: readonly BookImageRow[]) => images.flatMap((i) => [i.path_full, i.path_thumb]);
 
 export type ModerationDecision = { status: 'approved' } | { status: 'declined'; reason: string };
 
-export function createListingManagement(ctx: AppContext, photos: PhotoStore, reader: ListingReader) {
+export function createListingManagement(ctx: AppContext, photos: PhotoStore, reader: ListingReader, lifecycle: ListingLifecycle) {
   const { db, clock } = ctx;
   const now = () => iso(clock.now());
   const idempotency = createIdempotency(ctx);
-  const { toBook, toBooks } = reader;
+  const { toBooks } = reader;
 
   async function removeFiles(keys: readonly string[]) {
     // A file that cannot be removed must not turn a finished request into a failure.
@@ -187,7 +203,7 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
     /** The seller's own listings, every status, newest first. */
     async sellerBooks(sellerId: string, page: number, pageSize: number) {
       const [rows, total] = await Promise.all([repo.listBySeller(db, sellerId, pageSize, pageOffset({ page, pageSize })), repo.countBySeller(db, sellerId)]);
-      return { items: await toBooks(rows), total, page, pageSize };
+      return { items: await lifecycle.ownerViews(await toBooks(rows)), total, page, pageSize };
     },
 
     /**
@@ -198,6 +214,8 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
     async editListing(seller: Student, id: string, rawEdit: unknown, images?: readonly Buffer[]): Promise<Book> {
       const row = await ownBook(seller.id, id);
       if (row.availability !== 'available') throw lockedError(row);
+      const frozen = frozenError(row);
+      if (frozen) throw frozen;
       const edit = parseListingEdit(rawEdit);
       const patch: Updateable<BooksTable> = {};
       if (edit.title !== undefined) patch.title = edit.title;
@@ -219,7 +237,7 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
       if (edit.additionalNotes !== undefined) patch.additional_notes = edit.additionalNotes;
       // `courses` replaces the whole list; the same list again is no change.
       const courses = edit.courses && !(await sameCourses(row.id, edit.courses)) ? edit.courses : undefined;
-      if (!Object.keys(patch).length && !images && !courses) return toBook(row);
+      if (!Object.keys(patch).length && !images && !courses) return lifecycle.ownerView(row.id);
 
       let stored: Awaited<ReturnType<typeof storeImages>> | undefined;
       if (images) {
@@ -235,12 +253,17 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
             status: 'pending',
             decline_reason: null,
             approved_at: null,
+            // A new review, then a new approval: the old one's expiry and a take-down's reason go.
+            expires_at: null,
+            expiry_reminded_for: null,
+            taken_down_at: null,
+            takedown_reason: null,
             updated_at: t,
           });
           if (!changed) {
-            // An order reserved it (or it was withdrawn) since we looked.
+            // An order reserved it, reports hid it (or it was withdrawn) since we looked.
             const current = await repo.findBook(trx, row.id);
-            throw current ? lockedError(current) : notFound();
+            throw current ? (frozenError(current) ?? lockedError(current)) : notFound();
           }
           if (stored) {
             await repo.deleteImagesOf(trx, row.id);
@@ -253,7 +276,7 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
         throw err;
       }
       if (stored) await removeFiles(imageKeys(oldImages));
-      return toBook((await repo.findBook(db, row.id))!);
+      return lifecycle.ownerView(row.id);
     },
 
     /** The owner withdraws a listing: its rows and photo files go; not while it is in an order. */
@@ -275,12 +298,14 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
     /** Listings in one moderation state, longest waiting first. */
     async moderationQueue(status: BookStatus, page: number, pageSize: number) {
       const [rows, total] = await Promise.all([repo.listByStatus(db, status, pageSize, pageOffset({ page, pageSize })), repo.countByStatus(db, status)]);
-      return { items: await toBooks(rows), total, page, pageSize };
+      return { items: await lifecycle.ownerViews(await toBooks(rows)), total, page, pageSize };
     },
 
     /**
      * Approves or declines a pending listing. `inTransaction` runs with the change (the moderation
-     * module records the seller's notification there), so both commit or neither does.
+     * module records the seller's notification there), so both commit or neither does. An approval keeps
+     * the listing in the catalogue for 90 days; a listing whose seller is suspended is approved into
+     * `suspended` instead, and joins the catalogue when the suspension is lifted.
      */
     async moderate(id: string, decision: ModerationDecision, inTransaction?: (trx: Db, book: Book) => Promise<void>): Promise<Book> {
       const row = await repo.findBook(db, id);
@@ -288,12 +313,13 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
       if (row.status !== 'pending') throw conflict(MESSAGES.listingNotPending, 'NOT_PENDING');
       return db.transaction().execute(async (trx) => {
         const t = now();
+        const approved = { expires_at: iso(expiryFrom(new Date(t))), expiry_reminded_for: null, approved_at: t, decline_reason: null, updated_at: t };
         const patch: Updateable<BooksTable> =
           decision.status === 'approved'
-            ? { status: 'approved', approved_at: t, decline_reason: null, updated_at: t }
+            ? { status: (await isSuspended(trx, row.seller_id)) ? 'suspended' : 'approved', ...approved }
             : { status: 'declined', decline_reason: decision.reason, approved_at: null, updated_at: t };
         if (!(await repo.moderateIfPending(trx, id, patch))) throw conflict(MESSAGES.listingNotPending, 'NOT_PENDING');
-        const book = await toBook((await repo.findBook(trx, id))!, trx);
+        const book = await lifecycle.ownerView(id, trx);
         await inTransaction?.(trx, book);
         return book;
       });

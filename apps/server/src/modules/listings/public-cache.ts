@@ -5,9 +5,14 @@
 import type { Book, BookStatus, Edition, ListResponse } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';
+import type { CourseListings } from '../catalogue/service.ts';
 
-/** The tables Book JSON is read from: a write to any of them may change what a visitor should see. */
+/** The tables Book JSON is read from: a write to any of them may change what a visitor should see. (The
+ * editions' medians behind `goodPrice` are written by triggers on `books`, so a write to `books` covers them.) */
 export const BOOK_SOURCE_TABLES = ['books', 'book_images', 'book_courses', 'students', 'reviews'] as const;
+
+/** What the cached answers are read from: Book JSON's tables, and the new prices editions carry. */
+export const CACHE_SOURCE_TABLES = [...BOOK_SOURCE_TABLES, 'edition_prices'] as const;
 
 const GENERATION_KEY = 'reshelf:catalogue:generation';
 export const MAX_AGE_MS = 30_000;
@@ -28,8 +33,10 @@ export interface CatalogueCache {
    * photo of the catalogue pages is one, so they are answered from memory, not with a query each.
    */
   photoOwners: ReadCache<PhotoOwner | null>;
-  /** Editions by ISBN-13 (null: no approved listing has that ISBN); built from listings and their photos. */
+  /** Editions by ISBN-13 (null: no approved listing has that ISBN); built from listings, their photos and the new prices. */
   editions: ReadCache<Edition | null>;
+  /** Each course's newest listings for sale and their number, by `<university> <code>` ("Books for your courses"). */
+  courseListings: ReadCache<CourseListings>;
   /** Stops listening to the database (the app is closing). */
   close(): void;
 }
@@ -44,7 +51,9 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
   // An entry is a listing id, a status and a seller id: 20,000 of them take a few megabytes.
   const photoOwners = createReadCache<PhotoOwner | null>(generation, { max: 20_000, maxAgeMs });
   const editions = createReadCache<Edition | null>(generation, { max: 5_000, maxAgeMs });
-  const stop = ctx.database.onWrite(BOOK_SOURCE_TABLES, async () => {
+  // An entry is a dozen ids and a count: 10,000 courses (every code at every campus, many times over) fit in a few megabytes.
+  const courseListings = createReadCache<CourseListings>(generation, { max: 10_000, maxAgeMs });
+  const stop = ctx.database.onWrite(CACHE_SOURCE_TABLES, async () => {
     try {
       await generation.bump();
     } catch (err) {
@@ -54,8 +63,9 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
       pages.clear();
       photoOwners.clear();
       editions.clear();
+      courseListings.clear();
       onError(err);
     }
   });
-  return { books, pages, photoOwners, editions, close: stop };
+  return { books, pages, photoOwners, editions, courseListings, close: stop };
 }

@@ -1,7 +1,7 @@
 // Reading listings, for anyone: the Book JSON every route and module returns (photos, the seller's public
 // summary and rating), who may see which listing, and who may fetch which stored photo. Approved books
 // look the same to everyone, so they are read through the catalogue cache when there is one.
-import { centsToRand, type Book, type BookImage, type BookSeller, type BookStatus, type Student, type UniversityId } from '@reshelf/shared';
+import { LIMITS, centsToRand, toIsbn13, type Book, type BookImage, type BookSeller, type BookStatus, type Student, type UniversityId } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -21,12 +21,40 @@ export type PhotoAudience = 'public' | 'private';
 const mayView = (viewer: Student | null, status: BookStatus, sellerId: string) =>
   status === 'approved' || (viewer !== null && (viewer.id === sellerId || viewer.role === 'admin'));
 
+/** How many of an edition's copies count towards its price, and their median in cents (edition_medians, migration 013). */
+export interface EditionMedian {
+  copies: number;
+  median_cents: number;
+}
+
+/**
+ * "Good price" (docs/decisions/0028-new-prices-and-good-price.md): a listing for sale now whose price is
+ * below the median of its edition's copies. The median is GET /editions/:isbn's `price.median`, over the
+ * same copies: approved and available or sold (reserved, pending and declined ones do not count; the
+ * listing itself does). Fewer than LIMITS.goodPriceMinCopies copies make no median worth the name, so an
+ * edition with one or two has no mark; a listing whose stored ISBN is not a valid one has no edition.
+ */
+export function isGoodPrice(row: Pick<BookRow, 'status' | 'availability' | 'price_cents'>, median: EditionMedian | undefined): boolean {
+  return (
+    row.status === 'approved' &&
+    row.availability === 'available' &&
+    median !== undefined &&
+    median.copies >= LIMITS.goodPriceMinCopies &&
+    row.price_cents < median.median_cents
+  );
+}
+
+/** The ISBNs of these rows that have an edition (a valid ISBN-13) and could carry the mark. */
+const markableIsbns = (rows: readonly BookRow[]) =>
+  [...new Set(rows.filter((r) => r.status === 'approved' && r.availability === 'available' && toIsbn13(r.isbn) === r.isbn).map((r) => r.isbn))];
+
 /** A listing as the API's `Book` (packages/shared/src/api-types.ts): rand from cents, photo URLs, the seller's public summary. */
 export function toBookJson(
   row: BookRow,
   images: readonly BookImageRow[],
   seller: BookSeller,
   courses: readonly Pick<BookCourseRow, 'university' | 'code'>[],
+  goodPrice = false,
 ): Book {
   return {
     id: row.id,
@@ -47,8 +75,11 @@ export function toBookJson(
     status: row.status,
     availability: row.availability,
     declineReason: row.decline_reason,
-    images: [...images].sort((a, b) => a.position - b.position).map((i): BookImage => ({ url: uploadUrl(i.path_full), thumbUrl: uploadUrl(i.path_thumb) })),
+    images: [...images]
+      .sort((a, b) => a.position - b.position)
+      .map((i): BookImage => ({ url: uploadUrl(i.path_full), thumbUrl: uploadUrl(i.path_thumb), width: i.width, height: i.height })),
     courses: courses.map((c) => ({ university: c.university as UniversityId, code: c.code })),
+    goodPrice,
     seller,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -74,14 +105,17 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     );
   }
 
-  /** Book JSON for many rows with three queries (photos, courses, sellers), keeping the rows' order. */
+  /** Book JSON for many rows with four queries (photos, courses, sellers, their editions' medians), keeping the rows' order. */
   async function toBooks(rows: readonly BookRow[], db: Db = ctx.db): Promise<Book[]> {
     const ids = rows.map((r) => r.id);
-    const [images, courses, sellers] = await Promise.all([
+    const [images, courses, sellers, medianRows] = await Promise.all([
       repo.findImagesOf(db, ids),
       repo.findCoursesOf(db, ids),
       sellerSummaries(db, rows.map((r) => r.seller_id)),
+      // One primary-key read per ISBN of the page: the medians are kept up to date by triggers on books.
+      repo.findEditionMedians(db, markableIsbns(rows)),
     ]);
+    const medians = new Map(medianRows.map((m) => [m.isbn, m]));
     const byBook = new Map<string, BookImageRow[]>();
     for (const image of images) byBook.set(image.book_id, [...(byBook.get(image.book_id) ?? []), image]);
     const coursesByBook = new Map<string, BookCourseRow[]>();
@@ -92,6 +126,7 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
         byBook.get(row.id) ?? [],
         sellers.get(row.seller_id) ?? { id: row.seller_id, firstName: '', university: row.university as UniversityId, rating: null, reviewCount: 0 },
         coursesByBook.get(row.id) ?? [],
+        isGoodPrice(row, medians.get(row.isbn)),
       ),
     );
   }

@@ -1,7 +1,7 @@
 // SQL for book listings and their photos. Every function takes the db or a transaction first.
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { BookCoursesTable, BookImagesTable, BooksTable } from '../../db/schema.ts';
+import type { BookCoursesTable, BookImagesTable, BooksTable, EditionPricesTable } from '../../db/schema.ts';
 
 export type BookImageRow = Selectable<BookImagesTable>;
 export type BookCourseRow = Selectable<BookCoursesTable>;
@@ -69,7 +69,7 @@ export async function countByStatus(db: Db, status: BookStatusValue): Promise<nu
   return Number(row.n);
 }
 
-/** Applies an owner's edit only while the book is in no order; returns whether it did. */
+/** Applies an owner's edit only while the book is in no order and not frozen (hidden after reports, sold elsewhere, suspended); returns whether it did. */
 export async function updateIfAvailable(db: Db, id: string, sellerId: string, patch: Updateable<BooksTable>): Promise<boolean> {
   const res = await db
     .updateTable('books')
@@ -77,6 +77,7 @@ export async function updateIfAvailable(db: Db, id: string, sellerId: string, pa
     .where('id', '=', id)
     .where('seller_id', '=', sellerId)
     .where('availability', '=', 'available')
+    .where('status', 'not in', ['hidden', 'sold_elsewhere', 'suspended'])
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -187,16 +188,21 @@ export const findLatestApprovedOfIsbn = (db: Db, isbn: string) =>
     .limit(1)
     .executeTakeFirst();
 
-/** The prices of an ISBN's copies that are in the catalogue now or were sold, cheapest first. */
-export const listEditionPrices = (db: Db, isbn: string) =>
+/**
+ * Every approved listing of an ISBN (reserved and sold ones too) with what its edition page shows of it,
+ * in no order: the edition reader counts, prices and sorts them itself. Without an ORDER BY and a LIMIT
+ * the only index worth using is one that starts with the ISBN; asked for the 50 cheapest available copies
+ * in SQL, SQLite walked the catalogue's price index (status, availability, price_cents, ...) over every
+ * live listing instead, up to a second at 100,000 listings (docs/performance.md). The statement is
+ * exported for the test that reads its plan.
+ */
+export const editionListingsQuery = (db: Db, isbn: string) =>
   db
     .selectFrom('books')
-    .select(['availability', 'price_cents'])
+    .select(['id', 'availability', 'condition', 'price_cents', 'university', 'created_at'])
     .where('isbn', '=', isbn)
-    .where('status', '=', LIVE.status)
-    .where('availability', 'in', [LIVE.availability, 'sold'])
-    .orderBy('price_cents')
-    .execute();
+    .where('status', '=', LIVE.status);
+export const listEditionListings = (db: Db, isbn: string) => editionListingsQuery(db, isbn).execute();
 
 /** The distinct courses of an ISBN's approved listings (reserved and sold ones too), by university then code. */
 export const listEditionCourses = (db: Db, isbn: string) =>
@@ -211,16 +217,45 @@ export const listEditionCourses = (db: Db, isbn: string) =>
     .orderBy('c.code')
     .execute();
 
-/** An ISBN's copies in the catalogue now, cheapest first (then newest), at most `limit`. */
-export const listEditionCopies = (db: Db, isbn: string, limit: number) =>
+// Prices of editions (migration 013): the median of each ISBN's counted copies, kept by triggers on books,
+// and the new prices admins enter.
+
+/** How many copies of each of these ISBNs count towards its price, and their median (ISBNs with none are absent). */
+export async function findEditionMedians(db: Db, isbns: readonly string[]) {
+  if (!isbns.length) return [];
+  return db.selectFrom('edition_medians').select(['isbn', 'copies', 'median_cents']).where('isbn', 'in', isbns).execute();
+}
+
+/** The new price of an ISBN-13, if an admin has set one. */
+export const findNewPrice = (db: Db, isbn: string) =>
+  db.selectFrom('edition_prices').select(['isbn', 'price_cents', 'set_by', 'set_at']).where('isbn', '=', isbn).executeTakeFirst();
+
+/** New prices, the most recently set first. */
+export const listNewPrices = (db: Db, limit: number, offset: number) =>
   db
-    .selectFrom('books')
-    .select(['id', 'condition', 'price_cents', 'university', 'created_at'])
-    .where('isbn', '=', isbn)
-    .where('status', '=', LIVE.status)
-    .where('availability', '=', LIVE.availability)
-    .orderBy('price_cents')
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
+    .selectFrom('edition_prices')
+    .select(['isbn', 'price_cents', 'set_by', 'set_at'])
+    .orderBy('set_at', 'desc')
+    .orderBy('isbn')
     .limit(limit)
+    .offset(offset)
     .execute();
+
+export async function countNewPrices(db: Db): Promise<number> {
+  const row = await db.selectFrom('edition_prices').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Sets or replaces the new price of an ISBN-13. */
+export const upsertNewPrice = (db: Db, row: Insertable<EditionPricesTable>) =>
+  db
+    .insertInto('edition_prices')
+    .values(row)
+    .onConflict((oc) => oc.column('isbn').doUpdateSet({ price_cents: row.price_cents, set_by: row.set_by, set_at: row.set_at }))
+    .execute();
+
+/** Removes the new price of an ISBN-13; false when it had none. */
+export async function deleteNewPrice(db: Db, isbn: string): Promise<boolean> {
+  const res = await db.deleteFrom('edition_prices').where('isbn', '=', isbn).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}

@@ -1,5 +1,5 @@
 // HTTP for listings (docs/api.md, Listings): list a book (multipart), read one, the seller's own list, edit,
-// withdraw; an edition (every listing of one ISBN); and the stored photos under /uploads. Thin: the rules live in the service.
+// withdraw, renew, mark sold elsewhere; an edition (every listing of one ISBN); and the stored photos under /uploads. Thin: the rules live in the service.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -109,6 +109,18 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
     await listings.withdrawListing(auth.student, request.params.id);
     return reply.status(204).send();
   });
+
+  // After approval (docs/decisions/0031-listing-lifecycle.md): the owner keeps the listing for another 90
+  // days, or says it sold elsewhere. Someone else's listing is 404, as for an edit.
+  r.post('/api/v1/books/:id/renew', { config: { access: 'student' }, schema: { params: bookIdParams, response: { 200: bookResponseSchema, ...errors(400, 401, 403, 404, 409) } } }, async (request) => {
+    return { book: await listings.renew(studentOf(request).student.id, request.params.id) };
+  });
+
+  r.post(
+    '/api/v1/books/:id/sold-elsewhere',
+    { config: { access: 'student' }, schema: { params: bookIdParams, response: { 200: bookResponseSchema, ...errors(400, 401, 403, 404, 409) } } },
+    async (request) => ({ book: await listings.markSoldElsewhere(studentOf(request).student.id, request.params.id) }),
+  );
 
   // Stored photos, for whoever may see their listing (the service's rule). A photo someone may not see
   // answers like a missing file, and neither answer is stored anywhere: the URL must work the moment its

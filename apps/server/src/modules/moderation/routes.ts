@@ -1,9 +1,21 @@
-// HTTP for moderation: the admin's queue and the approve / decline decisions.
+// HTTP for moderation: the admin's queue and the approve / decline decisions, and editions' new prices.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BOOK_STATUSES, bookListSchema, bookResponseSchema, declineListingSchema, pagingQuerySchema, oneOf } from '@reshelf/shared';
+import {
+  BOOK_STATUSES,
+  bookListSchema,
+  bookResponseSchema,
+  declineListingSchema,
+  newPriceBodySchema,
+  newPriceListSchema,
+  newPriceParamsSchema,
+  newPriceResponseSchema,
+  oneOf,
+  pagingQuerySchema,
+} from '@reshelf/shared';
 import { z } from 'zod';
-import { JSON_BODY_ERRORS, errors } from '../../lib/route-schemas.ts';
+import { JSON_BODY_ERRORS, errors, noContent } from '../../lib/route-schemas.ts';
+import { studentOf } from '../../plugins/session.ts';
 import { bookIdParams } from '../listings/schemas.ts';
 import type { ModerationService } from './service.ts';
 
@@ -28,5 +40,22 @@ export async function moderationRoutes(app: FastifyInstance, opts: { moderation:
 
   r.post('/api/v1/admin/books/:id/decline', { config, schema: { params: bookIdParams, body: declineListingSchema, response: { 200: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) } } }, async (request) => {
     return { book: await moderation.decline(request.params.id, request.body.reason) };
+  });
+
+  // Editions' new prices, by ISBN (10 or 13 digits, hyphens allowed; stored as its ISBN-13): a wrong check
+  // digit is 400 `Invalid ISBN`. PUT sets or replaces one; GET /editions/:isbn answers it as `newPrice`.
+  r.get('/api/v1/admin/new-prices', { config, schema: { querystring: pagingQuerySchema, response: { 200: newPriceListSchema, ...errors(400, 401, 403) } } }, async (request) => {
+    return moderation.newPrices(request.query.page, request.query.pageSize);
+  });
+
+  r.put(
+    '/api/v1/admin/new-prices/:isbn',
+    { config, schema: { params: newPriceParamsSchema, body: newPriceBodySchema, response: { 200: newPriceResponseSchema, ...errors(...JSON_BODY_ERRORS, 401) } } },
+    async (request) => ({ newPrice: await moderation.setNewPrice(studentOf(request).student, request.params.isbn, request.body.price) }),
+  );
+
+  r.delete('/api/v1/admin/new-prices/:isbn', { config, schema: { params: newPriceParamsSchema, response: { 204: noContent, ...errors(400, 401, 403, 404) } } }, async (request, reply) => {
+    await moderation.removeNewPrice(request.params.isbn);
+    return reply.status(204).send();
   });
 }

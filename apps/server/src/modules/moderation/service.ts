@@ -1,8 +1,10 @@
 // Moderation: an admin approves or declines a pending listing; the seller hears about it in the app
-// (recorded with the decision, in one transaction) and by email (after it, best effort).
-import { MODERATION_NOTICES, type Book, type BookStatus, type Notification } from '@reshelf/shared';
+// (recorded with the decision, in one transaction) and by email (after it, best effort). Admins also keep
+// editions' new prices here (kept by the listings module).
+import { MODERATION_NOTICES, type Book, type BookStatus, type Notification, type Student } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { brandedMail } from '../../lib/mailer.ts';
+import type { Db } from '../../db/index.ts';
 import type { ListingsService } from '../listings/service.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -13,6 +15,11 @@ export interface ModerationDeps {
   log?: { error(obj: unknown, msg: string): void };
   /** Pushes a stored notification to the seller's open tabs (realtime), after the decision commits. */
   publish?(studentId: string, notification: Notification): Promise<void>;
+  /**
+   * Runs in the approval's transaction (the wishlists record their matches and notices there, so they
+   * commit with it or not at all); what it returns runs once the approval has committed.
+   */
+  onApproved?(trx: Db, book: Book): Promise<() => Promise<void>>;
 }
 
 const { approvedTitle, declinedTitle } = MODERATION_NOTICES;
@@ -41,8 +48,14 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
   return {
     queue: (status: BookStatus, page: number, pageSize: number) => listings.moderationQueue(status, page, pageSize),
 
+    /** Editions' new prices, which the sell wizard's price guidance shows (the listings module keeps them). */
+    newPrices: (page: number, pageSize: number) => listings.newPrices(page, pageSize),
+    setNewPrice: (admin: Student, isbn13: string, price: number) => listings.setNewPrice(admin, isbn13, price),
+    removeNewPrice: (isbn13: string) => listings.removeNewPrice(isbn13),
+
     async approve(bookId: string): Promise<Book> {
       let notice: Notification | undefined;
+      let afterApproval: (() => Promise<void>) | undefined;
       const book = await listings.moderate(bookId, { status: 'approved' }, async (trx, decided) => {
         notice = await notify(trx, decided.seller.id, {
           kind: 'listing_approved',
@@ -51,8 +64,11 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
           link: `/books/${decided.id}`,
           at: clock.now(),
         });
+        // A listing of a suspended seller is approved into `suspended`, out of the catalogue: nothing to match yet.
+        if (decided.status === 'approved') afterApproval = await deps.onApproved?.(trx, decided);
       });
       await publish(book.seller.id, notice);
+      await afterApproval?.().catch((err: unknown) => deps.log?.error({ err, bookId: book.id }, 'after-approval work failed'));
       await mailSeller(
         book,
         approvedTitle(book.title),

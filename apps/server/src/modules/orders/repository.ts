@@ -1,7 +1,7 @@
-// SQL for orders, their messages and reviews.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+// SQL for orders, their messages and reviews, no-shows and meetup reminders.
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
-import type { OrderMessagesTable, OrdersTable, OrderStatusColumn, ReviewsTable } from '../../db/schema.ts';
+import type { NoShowsTable, OrderMessagesTable, OrdersTable, OrderStatusColumn, ReviewsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -71,6 +71,10 @@ export const activeOrdersOf = (db: Db, studentId: string) =>
     .where('status', 'in', ['requested', 'accepted'])
     .execute();
 
+/** The active order on a listing, if any (at most one: a partial unique index keeps it so). */
+export const activeOrderOfBook = (db: Db, bookId: string) =>
+  db.selectFrom('orders').selectAll().where('book_id', '=', bookId).where('status', 'in', ['requested', 'accepted']).executeTakeFirst();
+
 /** Orders the student is a party to (their id and the other party's), for erasing their account. */
 export const ordersOf = (db: Db, studentId: string) =>
   db
@@ -89,3 +93,115 @@ export async function anonymiseStudent(db: Db, studentId: string, replacement: s
   await db.updateTable('order_messages').set({ sender_first_name: replacement }).where('sender_id', '=', studentId).execute();
   await db.updateTable('reviews').set({ reviewer_first_name: replacement }).where('reviewer_id', '=', studentId).execute();
 }
+
+// ---- The meetup: handover code, no-shows, a new time, reminders ----
+
+/**
+ * Counts one try of the handover code, if a try is allowed: the order is accepted and fewer than `max`
+ * codes were tried since the last lock ended (a lock that has ended starts the count again). The try that
+ * reaches `max` sets the lock until `lockUntil`. One statement, so concurrent tries never count past `max`:
+ * true when this try may compare its code, false when completing by code is locked (or the order moved on).
+ */
+export async function claimHandoverAttempt(db: Db, id: string, now: string, lockUntil: string, max: number): Promise<boolean> {
+  const lockEnded = sql<boolean>`handover_locked_until IS NOT NULL AND handover_locked_until <= ${now}`;
+  const res = await db
+    .updateTable('orders')
+    .set({
+      handover_attempts: sql<number>`CASE WHEN ${lockEnded} THEN 1 ELSE handover_attempts + 1 END`,
+      handover_locked_until: sql<string | null>`CASE WHEN ${lockEnded} THEN NULL WHEN handover_attempts + 1 >= ${max} THEN ${lockUntil} ELSE NULL END`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .where((eb) => eb.or([eb('handover_attempts', '<', max), eb.and([eb('handover_locked_until', 'is not', null), eb('handover_locked_until', '<=', now)])]))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Cancels an accepted order whose meetup time has passed (a no-show); false when it is not that any more. */
+export async function cancelForNoShow(db: Db, id: string, now: string, reason: string): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({ status: 'cancelled', reason, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .where('meetup_at', '<=', now)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const insertNoShow = (db: Db, row: Insertable<NoShowsTable>) => db.insertInto('no_shows').values(row).execute();
+
+export const findNoShow = (db: Db, orderId: string) => db.selectFrom('no_shows').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+
+/** How many no-shows were recorded against each student. */
+export async function noShowCounts(db: Db, studentIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!studentIds.length) return out;
+  const rows = await db
+    .selectFrom('no_shows')
+    .select(['student_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('student_id', 'in', studentIds)
+    .groupBy('student_id')
+    .execute();
+  for (const r of rows) if (r.student_id) out.set(r.student_id, Number(r.n));
+  return out;
+}
+
+/** Stores a proposed meetup time on an accepted order (replacing one that was waiting); false once it is no longer accepted. */
+export async function proposeMeetup(
+  db: Db,
+  id: string,
+  proposal: { proposed_meetup_at: string; proposed_meetup_location: string; proposed_by: 'buyer' | 'seller'; proposed_at: string },
+): Promise<boolean> {
+  const res = await db.updateTable('orders').set({ ...proposal, updated_at: proposal.proposed_at }).where('id', '=', id).where('status', '=', 'accepted').executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * Moves the meetup to the proposal that was read (`expected`: made at that moment by that party), clears
+ * it and moves the calendar sequence on; false when the order or the proposal changed meanwhile.
+ */
+export async function acceptProposal(db: Db, id: string, expected: { proposed_at: string; proposed_by: 'buyer' | 'seller' }, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('orders')
+    .set({
+      meetup_at: sql<string>`proposed_meetup_at`,
+      meetup_location: sql<string>`proposed_meetup_location`,
+      meetup_sequence: sql<number>`meetup_sequence + 1`,
+      proposed_meetup_at: null,
+      proposed_meetup_location: null,
+      proposed_by: null,
+      proposed_at: null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .where('proposed_at', '=', expected.proposed_at)
+    .where('proposed_by', '=', expected.proposed_by)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The reminders of an order's meetup, replacing any earlier ones (the meetup was agreed or moved). */
+export async function replaceReminders(db: Db, orderId: string, rows: { kind: 'evening' | 'hour'; due_at: string; meetup_at: string }[]) {
+  await db.deleteFrom('order_reminders').where('order_id', '=', orderId).execute();
+  if (rows.length) await db.insertInto('order_reminders').values(rows.map((r) => ({ ...r, order_id: orderId, sent_at: null }))).execute();
+}
+
+export const dueReminders = (db: Db, now: string, limit: number) =>
+  db.selectFrom('order_reminders').selectAll().where('sent_at', 'is', null).where('due_at', '<=', now).orderBy('due_at').limit(limit).execute();
+
+/** Marks a due reminder sent; true for exactly one of the processes racing to send it. */
+export async function claimReminder(db: Db, r: { order_id: string; kind: string; due_at: string }, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('order_reminders')
+    .set({ sent_at: now })
+    .where('order_id', '=', r.order_id)
+    .where('kind', '=', r.kind as 'evening' | 'hour')
+    .where('due_at', '=', r.due_at)
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export const remindersOf = (db: Db, orderId: string) => db.selectFrom('order_reminders').selectAll().where('order_id', '=', orderId).orderBy('due_at').execute();

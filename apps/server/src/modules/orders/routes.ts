@@ -7,6 +7,7 @@ import {
   ORDER_STATUSES,
   acceptOrderSchema,
   buyerSummarySchema,
+  completeOrderSchema,
   createOrderSchema,
   messageSchema,
   orderListSchema,
@@ -15,6 +16,7 @@ import {
   orderResponseSchema,
   pagingFields,
   reasonSchema,
+  rescheduleOrderSchema,
   reviewResponseSchema,
   reviewSchema,
   statusAmong,
@@ -33,8 +35,9 @@ const listQuery = z.object({
     .pipe(z.array(z.enum(ORDER_STATUSES, { error: statusAmong(ORDER_STATUSES) })).optional()),
   ...pagingFields,
 });
-// Decline and cancel may come with no body at all.
+// Decline, cancel and complete may come with no body at all.
 const optionalReason = z.preprocess((body) => body ?? {}, reasonSchema);
+const optionalCode = z.preprocess((body) => body ?? {}, completeOrderSchema);
 
 export async function orderRoutes(app: FastifyInstance, opts: { orders: OrdersService }) {
   const { orders } = opts;
@@ -79,9 +82,49 @@ export async function orderRoutes(app: FastifyInstance, opts: { orders: OrdersSe
     return { order: await orders.cancel(studentOf(request), request.params.id, request.body.reason) };
   });
 
-  r.post('/api/v1/orders/:id/complete', { config, schema: { ...ofOrder, response: changed } }, async (request) => {
-    return { order: await orders.complete(studentOf(request), request.params.id) };
+  // The seller sends the buyer's handover code; 429 while completing by code is locked after wrong codes.
+  r.post(
+    '/api/v1/orders/:id/complete',
+    { config, schema: { ...ofOrder, body: optionalCode, response: { ...changed, ...errors(...JSON_BODY_ERRORS, 401, 404, 409, 429) } } },
+    async (request) => {
+      return { order: await orders.complete(studentOf(request), request.params.id, request.body.code) };
+    },
+  );
+
+  // After the meetup time: the other party did not come. The order is cancelled.
+  r.post('/api/v1/orders/:id/no-show', { config, schema: { ...ofOrder, response: changed } }, async (request) => {
+    return { order: await orders.noShow(studentOf(request), request.params.id) };
   });
+
+  r.post('/api/v1/orders/:id/reschedule', { config, schema: { ...ofOrder, body: rescheduleOrderSchema, response: changed } }, async (request) => {
+    return { order: await orders.reschedule(studentOf(request), request.params.id, request.body) };
+  });
+
+  r.post('/api/v1/orders/:id/reschedule/accept', { config, schema: { ...ofOrder, response: changed } }, async (request) => {
+    return { order: await orders.acceptReschedule(studentOf(request), request.params.id) };
+  });
+
+  r.get(
+    '/api/v1/orders/:id/calendar.ics',
+    {
+      config,
+      schema: {
+        ...ofOrder,
+        response: {
+          200: { description: 'The meetup as an iCalendar (RFC 5545) event', content: { 'text/calendar': { schema: z.string().describe('iCalendar document') } } },
+          ...errors(400, 401, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await orders.calendar(studentOf(request), request.params.id);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
 
   r.post(
     '/api/v1/orders/:id/review',

@@ -1,36 +1,53 @@
 // The order state machine (docs/api.md, Orders): a buyer requests a listing (reserving it), the seller
-// accepts with a campus meetup or declines, either party may cancel before handover, the buyer confirms
-// the handover, unanswered requests expire after 72 hours, and after completion each party reviews the
-// other once. Every change notifies the other party in-app, by email and over the realtime channel.
+// accepts with a campus meetup or declines, either party may cancel before handover, the seller completes
+// the sale with the buyer's handover code (or the buyer confirms the handover), unanswered requests expire
+// after 72 hours, and after completion each party reviews the other once. Around the meetup: either party
+// may propose a new time for the other to accept, report a no-show once the time has passed (it cancels
+// the order and counts against the other party), and both are reminded the evening before and an hour
+// before. Every change notifies the other party in-app, by email and over the realtime channel.
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  HANDOVER,
+  LIFECYCLE_NOTICES,
   LIMITS,
   MESSAGES,
   ORDER_NOTICES,
   centsToRand,
   endedWithoutSale,
+  formatClockTime,
+  formatMeetupTime,
+  handoverLocked,
+  meetupReminderTimes,
   meetupTimeProblem,
+  noShowReason,
+  noShowTooEarly,
   pageOffset,
+  proposalLapsesAt,
   type NoticeText,
   type AcceptOrderBody,
+  type MeetupReminderKind,
   type Order,
   type OrderMessage,
   type OrderStatus,
+  type RescheduleOrderBody,
   type ReviewBody,
 } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { OrderStatusColumn } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound, type AppError } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, type AppError } from '../../lib/errors.ts';
 import { newId, newSortableId } from '../../lib/ids.ts';
 import { brandedMail } from '../../lib/mailer.ts';
 import type { RealtimeHub } from '../../lib/realtime.ts';
 import type { SignedIn } from '../accounts/service.ts';
 import { createIdempotency } from '../idempotency/service.ts';
 import { listingForOrder, listingStates, markListingSold, releaseListing, reserveListing } from '../listings/service.ts';
+import { meetupCalendar } from './calendar.ts';
 import * as repo from './repository.ts';
 import type { OrderRow } from './repository.ts';
 
+const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const ACTIVE: OrderStatusColumn[] = ['requested', 'accepted'];
 
@@ -61,12 +78,55 @@ const uploadsUrl = (path: string | null | undefined) => (path ? (path.startsWith
 /** The listing's own state beside an order; null once the listing is gone (withdrawn after the sale, or erased). */
 type ListingState = { status: string; availability: string } | null;
 
-export function toOrderJson(
-  row: OrderRow,
-  listing: ListingState,
-  viewerId: string,
-  reviews: { reviewer_id: string | null; rating: number; comment: string | null }[] = [],
-): Order {
+/** A fresh handover code: six digits from the operating system's CSPRNG. */
+function newHandoverCode(): string {
+  return String(randomInt(0, 10 ** HANDOVER.codeLength)).padStart(HANDOVER.codeLength, '0');
+}
+
+/** Whether `given` is the order's code, compared in constant time (both are six ASCII digits by then). */
+function isHandoverCode(stored: string | null, given: string): boolean {
+  if (!stored) return false;
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The proposed new meetup time while it waits for an answer; null when there is none, or it lapsed. */
+function proposalOf(row: OrderRow, now: Date): Order['proposal'] {
+  if (row.status !== 'accepted' || !row.proposed_at || !row.proposed_meetup_at || !row.proposed_by) return null;
+  const lapsesAt = proposalLapsesAt(new Date(row.proposed_at), new Date(row.proposed_meetup_at));
+  if (lapsesAt.getTime() <= now.getTime()) return null;
+  return {
+    meetupAt: row.proposed_meetup_at,
+    meetupLocation: row.proposed_meetup_location ?? row.meetup_location ?? '',
+    by: row.proposed_by,
+    createdAt: row.proposed_at,
+    lapsesAt: iso(lapsesAt),
+  };
+}
+
+/** The reminders of a meetup at `meetupAt` that are still to come at `now`. */
+function reminderRows(meetupAt: Date, now: Date) {
+  const times = meetupReminderTimes(meetupAt);
+  return (Object.keys(times) as MeetupReminderKind[])
+    .filter((kind) => times[kind].getTime() > now.getTime())
+    .map((kind) => ({ kind, due_at: iso(times[kind]), meetup_at: iso(meetupAt) }));
+}
+
+export interface OrderView {
+  /** The other party's and the caller's reviews (a single order's view). */
+  reviews?: { reviewer_id: string | null; rating: number; comment: string | null }[];
+  /** Whether a proposal has lapsed is judged at this time. */
+  now: Date;
+  /**
+   * A single order as its buyer sees it (GET /orders/:id, the answers to the buyer's actions, the buyer's
+   * realtime events): only then, and only for the buyer, does it carry `handoverCode`. Lists never do.
+   */
+  handoverCode?: boolean;
+}
+
+export function toOrderJson(row: OrderRow, listing: ListingState, viewerId: string, view: OrderView): Order {
+  const reviews = view.reviews ?? [];
   const mine = reviews.find((r) => r.reviewer_id === viewerId);
   const image = uploadsUrl(row.book_image_url);
   const thumb = uploadsUrl(row.book_thumb_url);
@@ -99,6 +159,8 @@ export function toOrderJson(
       const theirs = reviews.find((r) => r.reviewer_id !== viewerId);
       return theirs ? { rating: theirs.rating, comment: theirs.comment } : null;
     })(),
+    ...(view.handoverCode && row.buyer_id === viewerId ? { handoverCode: row.status === 'accepted' ? row.handover_code : null } : {}),
+    proposal: proposalOf(row, view.now),
   };
 }
 
@@ -132,34 +194,48 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
     return listingStates(db, rows.flatMap((r) => (r.book_id ? [r.book_id] : [])));
   }
 
-  async function json(row: OrderRow, viewerId: string, withReviews: boolean): Promise<Order> {
-    const [listings, reviews] = await Promise.all([listingsOf([row]), withReviews ? repo.reviewsOfOrder(db, row.id) : []]);
-    return toOrderJson(row, (row.book_id && listings.get(row.book_id)) || null, viewerId, reviews);
+  /** One order as `viewerId` sees it; `single` for a single order's view (reviews, and the buyer's handover code). */
+  async function json(row: OrderRow, viewerId: string, single: boolean): Promise<Order> {
+    const [listings, reviews] = await Promise.all([listingsOf([row]), single ? repo.reviewsOfOrder(db, row.id) : []]);
+    return toOrderJson(row, (row.book_id && listings.get(row.book_id)) || null, viewerId, { reviews, now: clock.now(), handoverCode: single });
   }
 
   async function orderJson(id: string, viewerId: string): Promise<Order> {
     return json((await repo.findOrder(db, id))!, viewerId, true);
   }
 
-  /** Tells the other party: in-app notification, email, realtime event to both. */
-  async function announce(row: OrderRow, to: 'buyer' | 'seller', { title, body }: NoticeText) {
+  /**
+   * A change that could not be made because the order moved on meanwhile (a race lost): the 409 that
+   * names the state it is in now, not the one read before.
+   */
+  async function movedOn(row: OrderRow, expected: string): Promise<AppError> {
+    return wrongState((await repo.findOrder(db, row.id)) ?? row, expected);
+  }
+
+  /** Tells one party: in-app notification and email. */
+  async function tell(row: OrderRow, to: 'buyer' | 'seller', { title, body }: NoticeText, kind = 'order') {
     const recipient = to === 'buyer' ? row.buyer_id : row.seller_id;
     const link = `/${to}/orders/${row.id}`;
-    if (recipient) {
-      await deps.notifier.notify(db, recipient, { kind: 'order', title, body, link });
-      const email = await deps.emailOf(recipient);
-      if (email) {
-        ctx.mailer
-          .send(brandedMail({ to: email, subject: title, heading: title, paragraphs: [body], action: { label: ORDER_NOTICES.openOrder, url: `${ctx.config.publicUrl}${link}` } }))
-          .catch(() => undefined);
-      }
+    if (!recipient) return;
+    await deps.notifier.notify(db, recipient, { kind, title, body, link });
+    const email = await deps.emailOf(recipient);
+    if (email) {
+      ctx.mailer
+        .send(brandedMail({ to: email, subject: title, heading: title, paragraphs: [body], action: { label: ORDER_NOTICES.openOrder, url: `${ctx.config.publicUrl}${link}` } }))
+        .catch(() => undefined);
     }
+  }
+
+  /** Tells the other party (in-app notification, email) and sends both the order as each sees it. */
+  async function announce(row: OrderRow, to: 'buyer' | 'seller', notice: NoticeText) {
+    await tell(row, to, notice);
     const fresh = await repo.findOrder(db, row.id);
     if (fresh) {
       const [listings, reviews] = await Promise.all([listingsOf([fresh]), repo.reviewsOfOrder(db, fresh.id)]);
       const listing = (fresh.book_id && listings.get(fresh.book_id)) || null;
       for (const party of [fresh.buyer_id, fresh.seller_id]) {
-        if (party) await deps.hub.publish([party], { type: 'order.updated', order: toOrderJson(fresh, listing, party, reviews) });
+        const order = toOrderJson(fresh, listing, party ?? '', { reviews, now: clock.now(), handoverCode: true });
+        if (party) await deps.hub.publish([party], { type: 'order.updated', order });
       }
     }
   }
@@ -230,18 +306,33 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
     async list(auth: SignedIn, as: 'buyer' | 'seller', page: number, pageSize: number, status?: OrderStatusColumn[]) {
       const { rows, total } = await repo.listOrders(db, { studentId: auth.student.id, as, status, limit: pageSize, offset: pageOffset({ page, pageSize }) });
       const listings = await listingsOf(rows);
-      return { items: rows.map((r) => toOrderJson(r, (r.book_id && listings.get(r.book_id)) || null, auth.student.id)), total, page, pageSize };
+      const at = clock.now();
+      return { items: rows.map((r) => toOrderJson(r, (r.book_id && listings.get(r.book_id)) || null, auth.student.id, { now: at })), total, page, pageSize };
     },
 
     async accept(auth: SignedIn, id: string, body: AcceptOrderBody): Promise<Order> {
       const { row, as } = await partyOrder(auth, id);
       if (as !== 'seller') throw forbidden(MESSAGES.onlySellerAccepts);
       const at = new Date(body.meetupAt);
-      const problem = meetupTimeProblem(at, clock.now());
+      const t = clock.now();
+      const problem = meetupTimeProblem(at, t);
       if (problem) throw badRequest(problem, { meetupAt: problem });
-      const ok = await repo.transitionOrder(db, id, ['requested'], { status: 'accepted', meetup_location: body.meetupLocation, meetup_at: at.toISOString(), updated_at: now() });
+      const ok = await db.transaction().execute(async (trx) => {
+        const patch = {
+          status: 'accepted' as const,
+          meetup_location: body.meetupLocation,
+          meetup_at: at.toISOString(),
+          handover_code: newHandoverCode(),
+          handover_attempts: 0,
+          handover_locked_until: null,
+          updated_at: iso(t),
+        };
+        if (!(await repo.transitionOrder(trx, id, ['requested'], patch))) return false;
+        await repo.replaceReminders(trx, id, reminderRows(at, t));
+        return true;
+      });
       if (!ok) throw wrongState(row, MESSAGES.requestNotWaiting);
-      await announce(row, 'buyer', ORDER_NOTICES.accepted(row.seller_first_name, body.meetupLocation, at.toUTCString()));
+      await announce(row, 'buyer', ORDER_NOTICES.accepted(row.seller_first_name, body.meetupLocation, formatMeetupTime(at)));
       return orderJson(id, auth.student.id);
     },
 
@@ -271,18 +362,145 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       return orderJson(id, auth.student.id);
     },
 
-    async complete(auth: SignedIn, id: string): Promise<Order> {
+    /**
+     * The buyer confirms the handover, or the seller completes the sale with the buyer's handover code.
+     * Each code the seller tries is counted before it is compared, in one conditional UPDATE: after
+     * HANDOVER.maxWrongCodes codes, completing by code is locked for HANDOVER.lockMinutes (429 with the
+     * time it reopens), however many guesses arrive at once. The buyer can still confirm meanwhile.
+     */
+    async complete(auth: SignedIn, id: string, code: string | undefined): Promise<Order> {
       const { row, as } = await partyOrder(auth, id);
-      if (as !== 'buyer') throw forbidden(MESSAGES.onlyBuyerCompletes);
+      if (as === 'seller') {
+        if (row.status !== 'accepted') throw wrongState(row, MESSAGES.handoverBeforeAccept);
+        if (code === undefined) throw badRequest(MESSAGES.handoverCodeRequired, { code: MESSAGES.handoverCodeRequired }, 'HANDOVER_CODE_REQUIRED');
+        const t = clock.now();
+        const lockUntil = new Date(t.getTime() + HANDOVER.lockMinutes * MINUTE);
+        if (!(await repo.claimHandoverAttempt(db, id, iso(t), iso(lockUntil), HANDOVER.maxWrongCodes))) {
+          const fresh = await repo.findOrder(db, id);
+          if (!fresh || fresh.status !== 'accepted' || !fresh.handover_locked_until) throw await movedOn(row, MESSAGES.handoverBeforeAccept);
+          const until = new Date(fresh.handover_locked_until);
+          throw tooManyRequests(handoverLocked(formatClockTime(until)), (until.getTime() - t.getTime()) / 1000, 'HANDOVER_LOCKED');
+        }
+        if (!isHandoverCode(row.handover_code, code)) throw badRequest(MESSAGES.wrongHandoverCode, { code: MESSAGES.wrongHandoverCode }, 'WRONG_HANDOVER_CODE');
+      }
       const ok = await db.transaction().execute(async (trx) => {
         if (!(await repo.transitionOrder(trx, id, ['accepted'], { status: 'completed', completed_at: now(), updated_at: now() }))) return false;
         if (row.book_id) await markListingSold(trx, row.book_id, now());
         return true;
       });
-      if (!ok) throw wrongState(row, MESSAGES.handoverBeforeAccept);
-      await announce(row, 'seller', ORDER_NOTICES.completed(row.buyer_first_name, row.book_title));
+      if (!ok) throw await movedOn(row, MESSAGES.handoverBeforeAccept);
+      if (as === 'buyer') await announce(row, 'seller', ORDER_NOTICES.completed(row.buyer_first_name, row.book_title));
+      else await announce(row, 'buyer', ORDER_NOTICES.completedWithCode(row.seller_first_name, row.book_title));
       return orderJson(id, auth.student.id);
     },
+
+    /**
+     * After the meetup time, either party reports that the other did not come: the no-show is recorded
+     * against the other party (once per order), the order is cancelled and the book freed, in one
+     * transaction that only an accepted order whose meetup has passed lets through, so a no-show and a
+     * completion racing each other cannot both happen.
+     */
+    async noShow(auth: SignedIn, id: string): Promise<Order> {
+      const { row, as } = await partyOrder(auth, id);
+      if (await repo.findNoShow(db, id)) throw conflict(MESSAGES.noShowOncePerOrder, 'NO_SHOW_REPORTED');
+      if (row.status !== 'accepted' || !row.meetup_at) throw wrongState(row, MESSAGES.noShowBeforeAccept);
+      const t = clock.now();
+      if (new Date(row.meetup_at).getTime() > t.getTime()) throw conflict(noShowTooEarly(formatMeetupTime(row.meetup_at)), 'MEETUP_NOT_PASSED');
+      const absent = as === 'buyer' ? 'seller' : 'buyer';
+      const absentName = absent === 'buyer' ? row.buyer_first_name : row.seller_first_name;
+      const ok = await db.transaction().execute(async (trx) => {
+        if (!(await repo.cancelForNoShow(trx, id, iso(t), noShowReason(absentName)))) return false;
+        await repo.insertNoShow(trx, { id: newId(), order_id: id, student_id: absent === 'buyer' ? row.buyer_id : row.seller_id, reporter_id: auth.student.id, created_at: iso(t) });
+        if (row.book_id) await releaseListing(trx, row.book_id, iso(t));
+        return true;
+      }).catch(async (err: unknown) => {
+        // The unique order_id of no_shows: the other party's report got there first.
+        if (await repo.findNoShow(db, id)) return false;
+        throw err;
+      });
+      if (!ok) {
+        if (await repo.findNoShow(db, id)) throw conflict(MESSAGES.noShowOncePerOrder, 'NO_SHOW_REPORTED');
+        throw await movedOn(row, MESSAGES.noShowBeforeAccept);
+      }
+      await announce(row, absent, ORDER_NOTICES.noShow(auth.student.firstName, row.book_title));
+      return orderJson(id, auth.student.id);
+    },
+
+    /**
+     * Either party of an accepted order proposes a new meetup time (and place), before or after the agreed
+     * one, within the same window as accepting; it replaces a proposal still waiting, and waits for the
+     * other party until it lapses (proposalLapsesAt).
+     */
+    async reschedule(auth: SignedIn, id: string, body: RescheduleOrderBody): Promise<Order> {
+      const { row, as } = await partyOrder(auth, id);
+      if (row.status !== 'accepted') throw wrongState(row, MESSAGES.rescheduleBeforeAccept);
+      const at = new Date(body.meetupAt);
+      const t = clock.now();
+      const problem = meetupTimeProblem(at, t);
+      if (problem) throw badRequest(problem, { meetupAt: problem });
+      const place = body.meetupLocation ?? row.meetup_location ?? '';
+      const ok = await repo.proposeMeetup(db, id, { proposed_meetup_at: iso(at), proposed_meetup_location: place, proposed_by: as, proposed_at: iso(t) });
+      if (!ok) throw await movedOn(row, MESSAGES.rescheduleBeforeAccept);
+      await announce(row, as === 'buyer' ? 'seller' : 'buyer', ORDER_NOTICES.rescheduleProposed(auth.student.firstName, formatMeetupTime(at), place));
+      return orderJson(id, auth.student.id);
+    },
+
+    /** The other party accepts the proposed time: the meetup moves, and so do its reminders. */
+    async acceptReschedule(auth: SignedIn, id: string): Promise<Order> {
+      const { row, as } = await partyOrder(auth, id);
+      if (row.status !== 'accepted') throw wrongState(row, MESSAGES.proposalNone);
+      const t = clock.now();
+      const proposal = proposalOf(row, t);
+      if (!proposal) throw conflict(MESSAGES.proposalNone, 'NO_PROPOSAL');
+      if (proposal.by === as) throw forbidden(MESSAGES.proposalOwn, 'OWN_PROPOSAL');
+      const ok = await db.transaction().execute(async (trx) => {
+        if (!(await repo.acceptProposal(trx, id, { proposed_at: proposal.createdAt, proposed_by: proposal.by }, iso(t)))) return false;
+        await repo.replaceReminders(trx, id, reminderRows(new Date(proposal.meetupAt), t));
+        return true;
+      });
+      if (!ok) {
+        const fresh = await repo.findOrder(db, id);
+        if (fresh && fresh.status !== 'accepted') throw wrongState(fresh, MESSAGES.proposalNone);
+        throw conflict(MESSAGES.proposalNone, 'NO_PROPOSAL');
+      }
+      await announce(row, proposal.by, ORDER_NOTICES.rescheduleAccepted(auth.student.firstName, formatMeetupTime(proposal.meetupAt), proposal.meetupLocation));
+      return orderJson(id, auth.student.id);
+    },
+
+    /** The meetup as an iCalendar file for either party; 409 while there is no agreed meetup. */
+    async calendar(auth: SignedIn, id: string): Promise<{ filename: string; body: string }> {
+      const { row, as } = await partyOrder(auth, id);
+      if (!row.meetup_at || !row.meetup_location) throw conflict(MESSAGES.calendarNoMeetup, 'NO_MEETUP');
+      return meetupCalendar(row, as, { publicUrl: ctx.config.publicUrl, now: clock.now() });
+    },
+
+    /**
+     * Sends the meetup reminders that are due: each is claimed by one process (a conditional UPDATE), then
+     * sent in-app and by email to both parties if its order is still accepted with the same meetup, still
+     * to come; otherwise it is dropped unsent (a cancelled order, a meetup that moved).
+     */
+    async sendDueReminders(): Promise<number> {
+      let sent = 0;
+      for (const reminder of await repo.dueReminders(db, now(), 200)) {
+        if (!(await repo.claimReminder(db, reminder, now()))) continue;
+        const row = await repo.findOrder(db, reminder.order_id);
+        if (!row || row.status !== 'accepted' || !row.meetup_at || row.meetup_at !== reminder.meetup_at) continue;
+        if (new Date(row.meetup_at).getTime() <= clock.now().getTime()) continue;
+        const when = formatMeetupTime(row.meetup_at);
+        const place = row.meetup_location ?? '';
+        const notice = reminder.kind === 'evening' ? ORDER_NOTICES.reminderEvening(row.book_title, when, place) : ORDER_NOTICES.reminderHour(row.book_title, when, place);
+        await tell(row, 'buyer', notice, 'order_reminder');
+        await tell(row, 'seller', notice, 'order_reminder');
+        sent += 1;
+      }
+      return sent;
+    },
+
+    /** The reminders scheduled for an order's meetup (for tests and support). */
+    remindersOf: (id: string) => repo.remindersOf(db, id),
+
+    /** How many no-shows were recorded against each student (a public profile shows it). */
+    noShowsOf: (ids: string[]) => repo.noShowCounts(db, ids),
 
     async review(auth: SignedIn, id: string, body: ReviewBody) {
       const { row, as } = await partyOrder(auth, id);
@@ -344,6 +562,34 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
         }
       }
       return n;
+    },
+
+    /**
+     * An admin's decision ends orders (docs/decisions/0031-listing-lifecycle.md): the active order on a
+     * listing taken down, or every active order of a suspended student. Cancelled inside the decision's
+     * transaction (each listing freed: one taken down or suspended stays out of the catalogue by its own
+     * status); what comes back tells the other party (in the app, by email, over realtime) once it commits.
+     */
+    async cancelForModeration(trx: Db, which: { bookId: string } | { studentId: string }): Promise<() => Promise<void>> {
+      const rows =
+        'bookId' in which
+          ? [await repo.activeOrderOfBook(trx, which.bookId)].filter((r): r is OrderRow => r !== undefined)
+          : await repo.activeOrdersOf(trx, which.studentId);
+      const reason = 'bookId' in which ? LIFECYCLE_NOTICES.orderReasonTakenDown : LIFECYCLE_NOTICES.orderReasonSuspended;
+      const cancelled: { row: OrderRow; to: 'buyer' | 'seller' }[] = [];
+      for (const row of rows) {
+        if (!(await repo.transitionOrder(trx, row.id, ACTIVE, { status: 'cancelled', reason, updated_at: now() }))) continue;
+        if (row.book_id) await releaseListing(trx, row.book_id, now());
+        // A take-down tells the buyer (the seller hears of the take-down itself); a suspension tells whoever was not suspended.
+        const to = 'bookId' in which || row.seller_id === which.studentId ? 'buyer' : 'seller';
+        cancelled.push({ row, to });
+      }
+      return async () => {
+        for (const { row, to } of cancelled) {
+          const notice = 'bookId' in which ? LIFECYCLE_NOTICES.orderCancelledTakenDown(row.book_title) : LIFECYCLE_NOTICES.orderCancelledSuspended(row.book_title);
+          await announce(row, to, notice).catch(() => undefined);
+        }
+      };
     },
 
     /** Live counts for the buyer's home page. */

@@ -1,7 +1,6 @@
 // robots.txt and sitemap.xml for the public pages, built from PUBLIC_URL so every deployment names itself.
 import type { FastifyInstance } from 'fastify';
-
-const PUBLIC_PAGES = ['/', '/books', '/about', '/team', '/contact', '/terms', '/privacy', '/ai-tutor', '/signup', '/login'];
+import { PUBLIC_PAGES } from './service.ts';
 
 export async function seoRoutes(app: FastifyInstance) {
   const base = app.ctx.config.publicUrl;
