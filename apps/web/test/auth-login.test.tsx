@@ -1,7 +1,7 @@
 // Login page: the first failing rule toasted, each failure's message, the welcome toast and the
 // redirect by role (or back to the page the guard stopped the student at), and no login page for a
 // student who is already signed in.
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
@@ -123,6 +123,27 @@ describe('login page', () => {
     mockApi((call) => (call.path === '/auth/session' ? json(200, { student: studentWith('seller') }) : undefined));
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/seller'));
+  });
+
+  it('a remembered student whose session has ended stays on /login, and what they type there stays', async () => {
+    // The cookie is gone (expired, or cleared) but this browser still remembers the student: the page must
+    // not send them to their area and back while the check runs, which would empty the form under their fingers.
+    let answer: (response: Response) => void = () => undefined;
+    const checked = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    mockApi((call) => (call.path === '/auth/session' ? checked : undefined));
+    const { router } = renderApp('/login', studentWith('seller'));
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    const email = await screen.findByLabelText('Email Address');
+    expect(visited.filter((path) => path !== '/login')).toEqual([]);
+    fireEvent.change(email, { target: { value: 'lerato@students.uj.ac.za' } });
+    answer(json(401, { error: 'Not signed in', code: 'UNAUTHENTICATED' }));
+    await waitFor(() => expect(window.localStorage.getItem('user')).toBeNull());
+    expect(router.state.location.pathname).toBe('/login');
+    expect(visited.filter((path) => path !== '/login')).toEqual([]);
+    expect(screen.getByLabelText('Email Address')).toHaveValue('lerato@students.uj.ac.za');
   });
 
   it('sends a signed-in student away from /signup too', async () => {

@@ -1,6 +1,6 @@
 // The cart: books and packages with the total, removing an item, and checkout where one book was
 // taken meanwhile (reported by title) while the rest become orders and package orders.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEXTBOOK_PACKAGES, formatRand } from '@reshelf/shared';
@@ -89,6 +89,40 @@ describe('cart', () => {
     expect(await screen.findByText('Checkout done. We will contact you to arrange collection of your package.')).toBeInTheDocument();
     expect(calls.filter((call) => call.path === '/cart/checkout')).toHaveLength(1);
     expect(screen.getByRole('link', { name: `Computer Science package · ${formatRand(2499.99)}` })).toHaveAttribute('href', '/buyer/transactions#package-order-po_2');
+  });
+
+  it('a tap after the checkout answered, while the cart is still refetching, sends nothing', async () => {
+    let checkedOut = false;
+    let answerRefetch: () => void = () => undefined;
+    const refetched = new Promise<void>((resolve) => {
+      answerRefetch = resolve;
+    });
+    const calls = mockApi(async (call) => {
+      if (call.method === 'GET' && call.path === '/cart') {
+        if (!checkedOut) return json(200, cartOf([], [csPackage]));
+        // The cart's refetch after checkout answers only when the test says so.
+        await refetched;
+        return json(200, cartOf([], []));
+      }
+      if (call.method === 'POST' && call.path === '/cart/checkout') {
+        checkedOut = true;
+        return json(200, {
+          orders: [],
+          packageOrders: [{ id: 'po_3', packageId: 'computer-science', packageName: 'Computer Science', amount: 2499.99, status: 'requested', createdAt: '2025-03-02T08:00:00.000Z' }],
+          unavailable: [],
+        });
+      }
+      return undefined;
+    });
+    renderApp('/buyer/cart', studentWith('buyer'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Check out' }));
+    expect(await screen.findByText('Checkout done. We will contact you to arrange collection of your package.')).toBeInTheDocument();
+    // The answer is in and the refetch is not: the button is already gone, so there is nothing to tap.
+    expect(screen.queryByRole('button', { name: 'Check out' })).not.toBeInTheDocument();
+    answerRefetch();
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === '/cart').length).toBeGreaterThan(1));
+    expect(calls.filter((call) => call.path === '/cart/checkout')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: `Computer Science package · ${formatRand(2499.99)}` })).toHaveAttribute('href', '/buyer/transactions#package-order-po_3');
   });
 
   it('has a designed empty state', async () => {

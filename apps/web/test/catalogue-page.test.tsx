@@ -118,6 +118,22 @@ describe('catalogue', () => {
     expect(screen.getByRole('searchbox', { name: 'Search books' })).toHaveValue('');
   });
 
+  it('with search words and no filter, the no-results state offers Clear search, not Clear filters', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => {
+      if (!call.path.startsWith('/books?')) return undefined;
+      return json(200, paramsOf(call).get('q') ? list([], 0) : list([bookWith()], 1));
+    });
+    const { router } = renderApp('/books?q=zzzz');
+    expect(await screen.findByRole('heading', { name: 'No books match your search' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getByText('Try other words, or clear the search to see every book for sale.')).toBeInTheDocument();
+    expect(within(main).queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    await user.click(within(main).getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('1 book for sale')).toBeInTheDocument();
+  });
+
   it('shows a designed empty catalogue when nothing is for sale', async () => {
     mockApi((call) => (call.path.startsWith('/books?') ? json(200, list([], 0)) : undefined));
     renderApp('/books');

@@ -170,7 +170,9 @@ describe('faculty page', () => {
     }).format(new Date(Date.parse(lastUpdate) + 24 * 60 * 60 * 1000));
     const notice = await screen.findByRole('status', { name: '' });
     expect(notice).toHaveTextContent(`you can change them again on ${reopens}.`);
-    expect(screen.queryByRole('button', { name: /Save|Fill Required Fields/ })).not.toBeInTheDocument();
+    // The faculty form offers no Save (the course list below has its own, which the 24 hours do not lock).
+    expect(screen.queryByRole('button', { name: /^(Save Changes|Fill Required Fields|Updating\.\.\.|Saving\.\.\.)$/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save courses' })).toBeEnabled();
     expect(screen.getByLabelText(/^Faculty/)).toBeDisabled();
     expect(screen.getByLabelText(/^Semester/)).toBeDisabled();
     expect(facultyCalls(calls)).toHaveLength(1);

@@ -92,6 +92,7 @@ export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
     university: 'wits',
     role,
     academicInfo: null,
+    courses: [],
     createdAt: '2025-02-01T08:00:00.000Z',
     updatedAt: '2025-02-01T08:00:00.000Z',
     ...extra,
@@ -120,6 +121,7 @@ export function bookWith(extra: Partial<Book> = {}): Book {
     declineReason: null,
     images: [1, 2, 3, 4].map((n) => ({ url: `/uploads/calc-${n}.webp`, thumbUrl: `/uploads/calc-${n}-thumb.webp` })),
     courses: [],
+    goodPrice: false,
     seller: { id: 'stu_seller00000001', firstName: 'Sipho', university: 'wits', rating: null, reviewCount: 0 },
     createdAt: '2025-03-01T08:00:00.000Z',
     updatedAt: '2025-03-01T08:00:00.000Z',
@@ -157,6 +159,7 @@ export function orderWith(extra: Partial<OrderFixture> = {}): OrderFixture {
     expiresAt: '2025-03-05T08:00:00.000Z',
     reason: null,
     theirReview: null,
+    proposal: null,
     ...extra,
   };
 }

@@ -51,6 +51,17 @@ describe('price guidance', () => {
     expect(screen.getByLabelText(/^Price \(R\)/)).toHaveValue('300');
   });
 
+  it('with prices and a new price (an admin entered it): both, the rule of thumb, and the median as the suggestion', async () => {
+    const user = userEvent.setup();
+    mockApi(editionAnswer(() => json(200, { edition: editionWith({ available: 4, sold: 1, price: { low: 250, median: 320, high: 480 }, newPrice: 799.99 }) })));
+    startWith(2, { isbn: SAMPLE_ISBN13 });
+    const guidance = await screen.findByRole('region', { name: 'Prices of this edition on Reshelf' });
+    expect(guidance.textContent).toContain(`${formatRand(250)} – ${formatRand(480)}, median ${formatRand(320)} (4 for sale, 1 sold)`);
+    expect(guidance.textContent).toContain(`New: ${formatRand(799.99)}. ${USED_PRICE_RULE}: ${formatRand(320)} – ${formatRand(479.99)}.`);
+    await user.click(screen.getByRole('button', { name: `Use ${formatRand(320)}` }));
+    expect(screen.getByLabelText(/^Price \(R\)/)).toHaveValue('320');
+  });
+
   it('an ISBN not listed before: "No earlier copies of this ISBN yet", no suggestion', async () => {
     mockApi(editionAnswer(() => json(404, { error: MESSAGES.editionNotFound, code: 'NOT_FOUND' })));
     startWith(2, { isbn: SAMPLE_ISBN13 });
@@ -92,6 +103,19 @@ describe('details from earlier listings', () => {
     await user.type(screen.getByLabelText(/^Publisher/), 'x');
     expect(screen.getByLabelText(/^Author/)).toHaveValue('');
     expect(screen.getByLabelText(/^Publisher/)).toHaveValue('Cengagex');
+  });
+
+  it('never asks about a half-typed ISBN-13 that passes the ISBN-10 check, for details or for courses', async () => {
+    const user = userEvent.setup();
+    const wrongBook = editionWith({ isbn13: '9789781337611', title: 'Wrong book', courses: [{ university: 'wits', code: 'WRONG101' }] });
+    const calls = mockApi((call) => (call.method === 'GET' && call.path === '/editions/9789781337611' ? json(200, { edition: wrongBook }) : undefined));
+    mockApi(editionAnswer(() => json(200, { edition: editionWith({ courses: [{ university: 'wits', code: 'MATH1014' }] }) })));
+    startWith(1, {});
+    await user.type(screen.getByLabelText(/^ISBN/), '978-1-337-61392-7');
+    expect(await screen.findByText(PREFILL_NOTE)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /MATH1014/ })).toBeInTheDocument();
+    expect(screen.queryByText(/WRONG101/)).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/editions/9789781337611')).toEqual([]);
   });
 
   it('fills nothing and says nothing when every detail is typed already', async () => {

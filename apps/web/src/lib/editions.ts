@@ -2,7 +2,7 @@
 // features that read it (docs/decisions/0020): the edition page and the book page's link in the
 // catalogue, the sell wizard's price guidance and prefill in selling.
 import { queryOptions } from '@tanstack/react-query';
-import { formatRand, type Edition, type EditionResponse } from '@reshelf/shared';
+import { formatRand, isbnCharacters, toIsbn13, type Edition, type EditionResponse } from '@reshelf/shared';
 import { ApiError, api } from './api';
 
 export const editionKeys = {
@@ -10,6 +10,17 @@ export const editionKeys = {
   /** One edition, by its ISBN-13. */
   detail: (isbn13: string) => ['editions', isbn13] as const,
 };
+
+/**
+ * The ISBN-13 of what a seller (or an admin setting a new price) has typed so far, or null while it is
+ * not yet an ISBN worth asking about. Ten characters starting 978 or 979 are almost always an ISBN-13 half
+ * typed, which can pass the ISBN-10 check by chance (1 in 11): its edition would fill in, suggest the
+ * courses of, or name another book.
+ */
+export function typedIsbn13(typed: string): string | null {
+  const characters = isbnCharacters(typed);
+  return characters.length === 10 && /^97[89]/.test(characters) ? null : toIsbn13(typed);
+}
 
 /**
  * The edition of an ISBN-13 (toIsbn13 has checked and normalised it), or null when no approved listing

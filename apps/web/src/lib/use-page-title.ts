@@ -1,14 +1,14 @@
 // Sets the document title and meta description of the current page (for tabs, history and search results).
 import { useEffect } from 'react';
+import { pageTitle } from '@reshelf/shared';
 
-const SITE_NAME = 'Reshelf';
 const HOME_TITLE = 'Reshelf — Second-hand textbooks for SA students';
 const DEFAULT_DESCRIPTION =
   'Reshelf is the trusted marketplace where South African university students buy and sell second-hand textbooks, meet on campus and save up to 70%.';
 
 /** `title` null means the home page, which carries the full site title. */
 function fullTitle(title: string | null): string {
-  return title ? `${title} | ${SITE_NAME}` : HOME_TITLE;
+  return title ? pageTitle(title) : HOME_TITLE;
 }
 
 function setMeta(selector: string, attribute: 'name' | 'property', key: string, content: string) {

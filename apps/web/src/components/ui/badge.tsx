@@ -28,6 +28,10 @@ export const STATUS_TONES = {
   completed: 'green',
   cancelled: 'neutral',
   expired: 'neutral',
+  hidden: 'amber',
+  taken_down: 'red',
+  sold_elsewhere: 'slate',
+  suspended: 'red',
 } as const satisfies Record<string, BadgeTone>;
 
 export type BadgeStatus = keyof typeof STATUS_TONES;

@@ -1,5 +1,6 @@
-// Buyer Home: live counts (Cart Items, Pending Orders, Completed Orders), the newest books for sale and
-// the buyer's recent orders, each list with its View All link. Nothing here is a sample figure.
+// Buyer Home: live counts (Cart Items, Pending Orders, Completed Orders), the books for the buyer's courses
+// (a section the app hands in), the newest books for sale and the buyer's recent orders, each list with
+// its View All link. Nothing here is a sample figure.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Clock, Library, Receipt, ShoppingCart } from 'lucide-react';
@@ -68,7 +69,12 @@ function RowsSkeleton() {
   );
 }
 
-export function BuyerHomePage() {
+export interface BuyerHomePageProps {
+  /** "Books for your courses" (the faculty feature's, composed in by the app), under the counts. */
+  forYourCourses?: ReactNode;
+}
+
+export function BuyerHomePage({ forYourCourses }: BuyerHomePageProps = {}) {
   usePageTitle('Buyer Home');
   const { student } = useSession();
   const cart = useCartCount();
@@ -107,6 +113,8 @@ export function BuyerHomePage() {
           tone="bg-sky-50 text-sky-700"
         />
       </div>
+
+      {forYourCourses && <div className="mt-8 empty:hidden">{forYourCourses}</div>}
 
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <ListCard title="Available Books" to="/buyer/books">

@@ -41,6 +41,10 @@ export function useCheckout() {
   return useAction({
     mutationFn: () => api<CheckoutResult>('/cart/checkout', { method: 'POST', body: {} }),
     onSuccess: () => {
+      // A checkout that answered took every item out of the cart (ordered, or reported as taken), so the
+      // cart is empty now, before its refetch answers: the Check out button is gone in the same render that
+      // releases it, and a second tap has nothing to send.
+      client.setQueryData(cartQuery.queryKey, { books: [], packages: [], count: 0, total: 0 });
       void client.invalidateQueries({ queryKey: cartQuery.queryKey });
       void client.invalidateQueries({ queryKey: packageOrdersQuery.queryKey });
       void client.invalidateQueries({ queryKey: orderKeys.all });

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, Package, ShoppingCart, Trash2 } from 'lucide-react';
-import { AVAILABILITY_LABELS, CONDITION_LABELS, formatRand, orderReference } from '@reshelf/shared';
+import { AVAILABILITY_LABELS, CONDITION_LABELS, LIFECYCLE_MESSAGES, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -175,7 +175,14 @@ export function CartPage() {
               title={book.title}
               detail={`${book.author} · ${book.edition} · ${CONDITION_LABELS[book.condition]}`}
               price={formatRand(book.price)}
-              badge={book.availability !== 'available' ? <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge> : undefined}
+              badge={
+                // A book out of the catalogue (hidden after reports, taken down, expired, sold elsewhere, in review again) is not for sale either.
+                book.status !== 'approved' ? (
+                  <Badge tone="neutral">{LIFECYCLE_MESSAGES.noLongerListed}</Badge>
+                ) : book.availability !== 'available' ? (
+                  <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
+                ) : undefined
+              }
               onRemove={() => onRemove('book', book.id)}
               removing={isRemoving('book', book.id)}
             />

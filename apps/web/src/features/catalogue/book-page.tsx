@@ -11,6 +11,7 @@ import {
   LANGUAGE_LABELS,
   MESSAGES,
   STUDY_LEVEL_LABELS,
+  bookPageDescription,
   formatRand,
   universityName,
   type Book,
@@ -25,11 +26,14 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSession, type LoginRedirectState } from '../../lib/session';
+import { ReportSlot } from '../../lib/report-slot';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useBook, useCart, useMyOpenOrderFor, useRequestToBuy } from './api';
 import { BackToBooksFrame, booksPath, type CatalogueArea } from './components/back-to-books';
 import { EditionLink } from './components/edition-link';
+import { GOOD_PRICE_SENTENCE, GoodPriceBadge } from './components/good-price-badge';
 import { RatingStars } from './components/rating-stars';
+import { ShareListing } from './components/share-listing';
 
 const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
 
@@ -134,6 +138,12 @@ function BuyBox({ book }: { book: Book }) {
         <p className="text-2xl font-bold whitespace-nowrap text-brand-800 sm:text-3xl">{formatRand(book.price)}</p>
         <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
       </div>
+      {book.goodPrice && (
+        <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-700">
+          <GoodPriceBadge reasonShown />
+          <span>{GOOD_PRICE_SENTENCE}</span>
+        </p>
+      )}
       <div className="mt-5">{actions}</div>
       <div className="mt-6 flex items-center gap-3 border-t border-ink-100 pt-5">
         <Avatar seed={book.seller.id} style={7} size={44} name={book.seller.firstName} />
@@ -162,7 +172,7 @@ function BookPage({ area }: BookPageProps) {
   const { id = '' } = useParams();
   const book = useBook(id);
   const basePath = booksPath(area);
-  usePageTitle(book.data?.title ?? 'Book', book.data ? `${book.data.title} by ${book.data.author}, second-hand on Reshelf.` : undefined);
+  usePageTitle(book.data?.title ?? 'Book', book.data ? bookPageDescription(book.data) : undefined);
 
   const frame = (children: ReactNode) => <BackToBooksFrame area={area}>{children}</BackToBooksFrame>;
 
@@ -218,6 +228,8 @@ function BookPage({ area }: BookPageProps) {
         <aside aria-label="Buy this book" className="mt-6">
           <BuyBox book={data} />
         </aside>
+        <ReportSlot target="book" id={data.id} name={data.title} ownerId={data.seller.id} className="mt-2 -ml-3" />
+        <ShareListing book={data} />
         <h2 className="mt-8 text-lg font-semibold">Details</h2>
         <dl className="mt-2 grid sm:grid-cols-2 sm:gap-x-8">
           <DetailRow label="Author">{data.author}</DetailRow>

@@ -26,6 +26,7 @@ import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { SaveToWishlistSlot } from '../../lib/save-to-wishlist-slot';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useCart, useCatalogue } from './api';
@@ -245,7 +246,9 @@ function CataloguePage({ area }: CataloguePageProps) {
         text={
           onHomeCampus
             ? `Nothing at ${universityName(filters.home!)} matches yet. Students at other universities may be selling what you need.`
-            : 'Try other words, or clear the filters to see every book for sale.'
+            : activeKeys.length === 0
+              ? 'Try other words, or clear the search to see every book for sale.'
+              : 'Try other words, or clear the filters to see every book for sale.'
         }
         action={
           onHomeCampus ? (
@@ -254,7 +257,8 @@ function CataloguePage({ area }: CataloguePageProps) {
             </Button>
           ) : (
             <Button variant="outline" onClick={clearAll}>
-              Clear filters
+              {/* Only search words and no filter: there are no filters to clear. */}
+              {activeKeys.length === 0 ? 'Clear search' : 'Clear filters'}
             </Button>
           )
         }
@@ -464,6 +468,7 @@ function CataloguePage({ area }: CataloguePageProps) {
           </p>
         )}
       </div>
+      <SaveToWishlistSlot q={filters.q} course={filters.course} university={filters.university} maxPrice={filters.maxPrice} className="mb-4" />
       {body}
     </div>
   );

@@ -23,6 +23,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';
 import { editionQuery, priceRangeText } from '../../lib/editions';
+import { SaveToWishlistSlot } from '../../lib/save-to-wishlist-slot';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BackToBooksFrame, booksPath, type CatalogueArea } from './components/back-to-books';
 
@@ -129,6 +130,7 @@ function EditionView({ edition, bookPath }: { edition: Edition; bookPath: string
       <p className="mt-1 break-words text-ink-600">
         {edition.publisher} · {edition.publicationYear} · {edition.edition}
       </p>
+      <SaveToWishlistSlot isbn={edition.isbn13} className="mt-4" />
 
       <dl className="mt-6 grid gap-3 sm:grid-cols-3">
         <div className="min-w-0 rounded-xl bg-brand-50 p-4 ring-1 ring-brand-200">
@@ -197,6 +199,7 @@ function EditionPage({ area }: { area: CatalogueArea }) {
           }
           action={<ButtonLink to={bookPath}>Browse books</ButtonLink>}
         />
+        {isbn13 !== null && <SaveToWishlistSlot isbn={isbn13} className="mt-4 justify-center" />}
       </>,
     );
   }

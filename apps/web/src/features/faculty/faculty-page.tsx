@@ -1,6 +1,7 @@
 // Faculty details for both roles (PUT /student/faculty): faculty, a
-// department of it, year of study, academic year and semester, with the 'Academic Status' summary.
-import { useEffect, useState, type FormEvent } from 'react';
+// department of it, year of study, academic year and semester, with the 'Academic Status' summary; and
+// the student's course codes this semester, saved on their own (your-courses.tsx).
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { CalendarClock, GraduationCap, TriangleAlert } from 'lucide-react';
 import {
@@ -30,6 +31,7 @@ import { api, ApiError } from '../../lib/api';
 import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
+import { YourCourses } from './your-courses';
 
 interface FacultyValues {
   faculty: string;
@@ -130,7 +132,8 @@ function AcademicStatus({ values, complete }: { values: FacultyValues; complete:
   );
 }
 
-function FacultyForm({ student }: { student: Student }) {
+/** The details form, the Academic Status card beside it, and `below` (the course list) under the form. */
+function FacultyForm({ student, below }: { student: Student; below?: ReactNode }) {
   const { setStudent } = useSession();
   // The student number is the account's own: checked with the choices, never edited here.
   const form = useFirstIssueForm<FacultyValues, unknown>(
@@ -180,99 +183,102 @@ function FacultyForm({ student }: { student: Student }) {
 
   return (
     <div className="mt-8 grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
-      <form
-        onSubmit={onSubmit}
-        noValidate
-        aria-labelledby="faculty-form-title"
-        className="rounded-card bg-white p-5 shadow-soft ring-1 ring-ink-200/70 sm:p-8"
-      >
-        <h2 id="faculty-form-title" className="text-lg font-bold text-ink-900">
-          Your studies
-        </h2>
-        {/* While the 24 hours run, the choices are shown but cannot change: nothing could save them. */}
-        <fieldset disabled={lockedUntil !== null} className="mt-6 grid min-w-0 gap-5 sm:grid-cols-2">
-          <legend className="sr-only">Your faculty details</legend>
-          <Field label="Faculty" required>
-            <Select
-              placeholder="Select Faculty"
-              options={FACULTY_OPTIONS}
-              {...form.register('faculty', { onChange: () => form.setValue('department', '') })}
-            />
-          </Field>
-          <Field label="Department" required hint={values.faculty ? undefined : 'Choose a faculty first'}>
-            <Select
-              placeholder="Select Department"
-              disabled={!values.faculty}
-              options={departments.map((department) => ({ value: department, label: department }))}
-              {...form.register('department')}
-            />
-          </Field>
-          <Field label="Year of Study" required>
-            <Select
-              placeholder="Select Year"
-              options={YEAR_OPTIONS}
-              {...form.register('yearOfStudy')}
-            />
-          </Field>
-          <Field label="Student Number">
-            <Input name="studentNumber" readOnly value={student.studentNumber} />
-          </Field>
-          <Field label="Academic Year" required hint="4 digits, for example 2025">
-            <Controller
-              control={form.control}
-              name="academicYear"
-              render={({ field }) => (
-                <Input
-                  ref={field.ref}
-                  name={field.name}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={LIMITS.academicYearDigits}
-                  pattern="[0-9]{4}"
-                  placeholder={String(new Date().getFullYear())}
-                  value={field.value}
-                  onBlur={field.onBlur}
-                  // Keystrokes that are not digits are ignored.
-                  onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, LIMITS.academicYearDigits))}
-                />
-              )}
-            />
-          </Field>
-          <Field label="Semester" required>
-            <Select
-              placeholder="Select Semester"
-              options={SEMESTER_OPTIONS}
-              {...form.register('semester')}
-            />
-          </Field>
-        </fieldset>
-        {lockedUntil ? (
-          <p role="status" className="mt-6 flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
-            <CalendarClock aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
-            <span>
-              Your faculty details are saved. They can be changed once every 24 hours, so you can change them again on{' '}
-              <strong className="font-semibold">{formatReopening(lockedUntil)}</strong>.
-            </span>
-          </p>
-        ) : (
-          <>
-            <p id="faculty-save-warning" className="mt-6 flex items-start gap-2 text-sm text-ink-700">
-              <TriangleAlert aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-amber-700" />
-              <span>Check your details before saving: once saved, they cannot be changed for 24 hours.</span>
+      <div className="grid min-w-0 gap-6">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-labelledby="faculty-form-title"
+          className="rounded-card bg-white p-5 shadow-soft ring-1 ring-ink-200/70 sm:p-8"
+        >
+          <h2 id="faculty-form-title" className="text-lg font-bold text-ink-900">
+            Your studies
+          </h2>
+          {/* While the 24 hours run, the choices are shown but cannot change: nothing could save them. */}
+          <fieldset disabled={lockedUntil !== null} className="mt-6 grid min-w-0 gap-5 sm:grid-cols-2">
+            <legend className="sr-only">Your faculty details</legend>
+            <Field label="Faculty" required>
+              <Select
+                placeholder="Select Faculty"
+                options={FACULTY_OPTIONS}
+                {...form.register('faculty', { onChange: () => form.setValue('department', '') })}
+              />
+            </Field>
+            <Field label="Department" required hint={values.faculty ? undefined : 'Choose a faculty first'}>
+              <Select
+                placeholder="Select Department"
+                disabled={!values.faculty}
+                options={departments.map((department) => ({ value: department, label: department }))}
+                {...form.register('department')}
+              />
+            </Field>
+            <Field label="Year of Study" required>
+              <Select
+                placeholder="Select Year"
+                options={YEAR_OPTIONS}
+                {...form.register('yearOfStudy')}
+              />
+            </Field>
+            <Field label="Student Number">
+              <Input name="studentNumber" readOnly value={student.studentNumber} />
+            </Field>
+            <Field label="Academic Year" required hint="4 digits, for example 2025">
+              <Controller
+                control={form.control}
+                name="academicYear"
+                render={({ field }) => (
+                  <Input
+                    ref={field.ref}
+                    name={field.name}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={LIMITS.academicYearDigits}
+                    pattern="[0-9]{4}"
+                    placeholder={String(new Date().getFullYear())}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    // Keystrokes that are not digits are ignored.
+                    onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, LIMITS.academicYearDigits))}
+                  />
+                )}
+              />
+            </Field>
+            <Field label="Semester" required>
+              <Select
+                placeholder="Select Semester"
+                options={SEMESTER_OPTIONS}
+                {...form.register('semester')}
+              />
+            </Field>
+          </fieldset>
+          {lockedUntil ? (
+            <p role="status" className="mt-6 flex items-start gap-2 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              <CalendarClock aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
+              <span>
+                Your faculty details are saved. They can be changed once every 24 hours, so you can change them again on{' '}
+                <strong className="font-semibold">{formatReopening(lockedUntil)}</strong>.
+              </span>
             </p>
-            <Button
-              type="submit"
-              size="lg"
-              className="mt-4 w-full sm:w-auto"
-              disabled={!complete || saving}
-              aria-busy={saving || undefined}
-              aria-describedby="faculty-save-warning"
-            >
-              {buttonLabel}
-            </Button>
-          </>
-        )}
-      </form>
+          ) : (
+            <>
+              <p id="faculty-save-warning" className="mt-6 flex items-start gap-2 text-sm text-ink-700">
+                <TriangleAlert aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-amber-700" />
+                <span>Check your details before saving: once saved, they cannot be changed for 24 hours.</span>
+              </p>
+              <Button
+                type="submit"
+                size="lg"
+                className="mt-4 w-full sm:w-auto"
+                disabled={!complete || saving}
+                aria-busy={saving || undefined}
+                aria-describedby="faculty-save-warning"
+              >
+                {buttonLabel}
+              </Button>
+            </>
+          )}
+        </form>
+        {below}
+      </div>
       <AcademicStatus values={values} complete={complete} />
     </div>
   );
@@ -287,7 +293,7 @@ export function FacultyPage() {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 lg:px-8 lg:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Faculty Details</h1>
       <p className="mt-2 text-ink-600">Tell us what you study so Reshelf can suggest the right books and packages.</p>
-      <FacultyForm key={student.id} student={student} />
+      <FacultyForm key={student.id} student={student} below={<YourCourses student={student} />} />
     </div>
   );
 }

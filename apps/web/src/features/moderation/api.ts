@@ -1,8 +1,21 @@
 // The moderator's server state: listings by moderation status (oldest first), the approve and decline
-// decisions, and the package-order desk (docs/api.md, Packages).
-import { queryOptions } from '@tanstack/react-query';
-import { LIMITS, type Book, type BookResponse, type BookStatus, type ListResponse, type PackageOrder, type PackageOrderResponse } from '@reshelf/shared';
+// decisions, the package-order desk (docs/api.md, Packages), and editions' new prices (docs/api.md,
+// New prices).
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import {
+  LIMITS,
+  type Book,
+  type BookResponse,
+  type BookStatus,
+  type ListResponse,
+  type NewPrice,
+  type NewPriceResponse,
+  type PackageOrder,
+  type PackageOrderResponse,
+} from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { editionKeys } from '../../lib/editions';
+import { useAction } from '../../lib/use-action';
 
 export type { PackageOrder, PackageOrderStatus } from '@reshelf/shared';
 
@@ -13,6 +26,8 @@ export const moderationKeys = {
   books: ['admin', 'books'] as const,
   /** Every list of the package-order desk, whatever its filter. */
   packageOrders: ['admin', 'package-orders'] as const,
+  /** Every page of editions' new prices. */
+  newPrices: ['admin', 'new-prices'] as const,
 };
 
 /** One page of the listings in a moderation status, oldest first. */
@@ -44,4 +59,44 @@ export const deskPackageOrdersQuery = (status: string) =>
 export async function advancePackageOrder(id: string, action: 'confirm' | 'collect'): Promise<PackageOrder> {
   const answer = await api<PackageOrderResponse>(`/admin/package-orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' });
   return answer.packageOrder;
+}
+
+export const NEW_PRICES_PAGE_SIZE = 20;
+
+/** One page of editions' new prices, the most recently set first. */
+export const newPricesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...moderationKeys.newPrices, page] as const,
+    queryFn: ({ signal }) => api<ListResponse<NewPrice>>(`/admin/new-prices?page=${page}&pageSize=${NEW_PRICES_PAGE_SIZE}`, { signal }),
+  });
+
+/** After a change: the list, and the edition whose new price it is (the sell wizard reads it there). */
+function useNewPriceChanged() {
+  const client = useQueryClient();
+  return (isbn13: string) => {
+    void client.invalidateQueries({ queryKey: moderationKeys.newPrices });
+    void client.invalidateQueries({ queryKey: editionKeys.detail(isbn13) });
+  };
+}
+
+/** Sets or replaces the new price of an ISBN (already its ISBN-13); once per tap. */
+export function useSetNewPrice() {
+  const changed = useNewPriceChanged();
+  return useAction({
+    mutationFn: ({ isbn13, price }: { isbn13: string; price: number }) =>
+      api<NewPriceResponse>(`/admin/new-prices/${encodeURIComponent(isbn13)}`, { method: 'PUT', body: { price } }).then((answer) => answer.newPrice),
+    onSuccess: (newPrice) => changed(newPrice.isbn13),
+  });
+}
+
+/** Removes the new price of an ISBN-13; two different rows may be removed side by side, one row only once. */
+export function useRemoveNewPrice() {
+  const changed = useNewPriceChanged();
+  return useAction(
+    {
+      mutationFn: (isbn13: string) => api<undefined>(`/admin/new-prices/${encodeURIComponent(isbn13)}`, { method: 'DELETE' }),
+      onSuccess: (_answer, isbn13) => changed(isbn13),
+    },
+    (isbn13) => isbn13,
+  );
 }

@@ -1,9 +1,10 @@
 // Moderation (/admin): the queue of listings waiting for review, oldest first, with Approve and
-// Decline (a reason is required); the approved and declined listings; and the package-order desk.
+// Decline (a reason is required); the approved listings, each of which an admin may take down with a reason
+// the seller reads; the declined listings; and the package-order desk.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, CircleCheckBig, X } from 'lucide-react';
+import { Ban, Check, CircleCheckBig, X } from 'lucide-react';
 import type { Book, BookStatus } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -14,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QUEUE_PAGE_SIZE, approveListing, declineListing, listingsQuery, moderationKeys } from './api';
+import { DecisionDialog } from './decision-dialog';
 import { DeclineDialog } from './decline-dialog';
 import { ListingReview } from './listing-review';
 import { PackageOrdersPanel } from './package-orders-panel';
@@ -22,17 +24,21 @@ const LISTING_APPROVED = 'Listing approved';
 const LISTING_DECLINED = 'Listing declined';
 const NOTHING_TO_REVIEW = 'Nothing waiting for review';
 
-const EMPTY: Record<BookStatus, { title: string; text: string }> = {
+/** The listings the moderation tabs show by status. */
+type QueueStatus = Extract<BookStatus, 'pending' | 'approved' | 'declined'>;
+
+const EMPTY: Record<QueueStatus, { title: string; text: string }> = {
   pending: { title: NOTHING_TO_REVIEW, text: 'New listings appear here as sellers submit them.' },
   approved: { title: 'No approved listings', text: 'Listings you approve appear here.' },
   declined: { title: 'No declined listings', text: 'Listings you decline appear here with their reason.' },
 };
 
-function ListingsPanel({ status }: { status: BookStatus }) {
+function ListingsPanel({ status }: { status: QueueStatus }) {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState<string | null>(null);
   const [declining, setDeclining] = useState<Book | null>(null);
+  const [takingDown, setTakingDown] = useState<Book | null>(null);
   const listings = useQuery({ ...listingsQuery(status, page), placeholderData: keepPreviousData });
 
   /** The decided listing leaves this list at once; the other lists catch up from the server. */
@@ -130,6 +136,16 @@ function ListingsPanel({ status }: { status: BookStatus }) {
                       {busy !== book.id && <Check aria-hidden="true" size={20} />} Approve
                     </Button>
                   </>
+                ) : status === 'approved' && book.availability !== 'sold' ? (
+                  <Button
+                    variant="outline"
+                    size="lg"
+                    className="border-red-700 text-red-800 hover:bg-red-50"
+                    onClick={() => setTakingDown(book)}
+                    aria-label={`Take down ${book.title}`}
+                  >
+                    <Ban aria-hidden="true" size={20} /> Take down
+                  </Button>
                 ) : undefined
               }
             />
@@ -147,6 +163,15 @@ function ListingsPanel({ status }: { status: BookStatus }) {
         </div>
       )}
       <DeclineDialog book={declining} busy={busy !== null} onClose={() => setDeclining(null)} onDecline={(reason) => void decline(reason)} />
+      <DecisionDialog
+        kind="takeDown"
+        subject={takingDown}
+        onClose={() => setTakingDown(null)}
+        onDone={() => {
+          if (takingDown) settle(takingDown);
+          setTakingDown(null);
+        }}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 // Server state of one order: the order, its messages, and every action on it (accept with a meetup,
-// decline, cancel, confirm the handover, review, send a message). Answers go straight into the cache,
+// decline, cancel, complete the sale (the buyer without a code, the seller with the buyer's handover code),
+// report a no-show, propose a new meetup time or accept one, review, send a message). Answers go straight into the cache,
 // and so do the realtime events (see order-page.tsx). Every action acts once however fast it is tapped.
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderMessageResponse, OrderResponse, ReviewBody } from '@reshelf/shared';
-import { api } from '../../lib/api';
+import type { AcceptOrderBody, ListResponse, Order, OrderMessage, OrderMessageResponse, OrderResponse, RescheduleOrderBody, ReviewBody } from '@reshelf/shared';
+import { API_BASE, api } from '../../lib/api';
 import { buyerSummaryQuery, orderKeys } from '../../lib/orders';
 import { useAction } from '../../lib/use-action';
 
@@ -67,9 +68,25 @@ export function useCancelOrder(id: string) {
   return useOrderAction((reason: string) => api<OrderResponse>(path(id, 'cancel'), { method: 'POST', body: reason ? { reason } : {} }));
 }
 
+/** The buyer confirms with no code; the seller sends the buyer's handover code. */
 export function useCompleteOrder(id: string) {
-  return useOrderAction(() => api<OrderResponse>(path(id, 'complete'), { method: 'POST', body: {} }));
+  return useOrderAction((code: string | undefined) => api<OrderResponse>(path(id, 'complete'), { method: 'POST', body: code === undefined ? {} : { code } }));
 }
+
+export function useReportNoShow(id: string) {
+  return useOrderAction(() => api<OrderResponse>(path(id, 'no-show'), { method: 'POST', body: {} }));
+}
+
+export function useProposeMeetup(id: string) {
+  return useOrderAction((body: RescheduleOrderBody) => api<OrderResponse>(path(id, 'reschedule'), { method: 'POST', body }));
+}
+
+export function useAcceptProposal(id: string) {
+  return useOrderAction(() => api<OrderResponse>(path(id, 'reschedule/accept'), { method: 'POST', body: {} }));
+}
+
+/** The meetup as a calendar file, for a link the browser downloads. */
+export const calendarFileUrl = (id: string) => `${API_BASE}${path(id, 'calendar.ics')}`;
 
 export function useReviewOrder(id: string) {
   const client = useQueryClient();

@@ -1,24 +1,12 @@
 // Meetup times: shown in South African time (en-ZA), and typed into a date-time box as South African
 // time whatever the phone's own time zone (South Africa keeps UTC+2 all year, with no daylight saving).
-import { LOCALE, TIME_ZONE } from '@reshelf/shared';
+import { formatMeetupTime } from '@reshelf/shared';
 
 const SA_OFFSET = '+02:00';
 
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: TIME_ZONE,
-});
-
-/** e.g. 'Wed, 12 Mar 2025, 14:30' in Johannesburg time; '' for an unreadable value. */
+/** e.g. 'Wed, 12 Mar 2025, 14:30' in Johannesburg time, as the server writes it in notices and mails; '' for none or an unreadable value. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : dateTimeFormat.format(date);
+  return value ? formatMeetupTime(value) : '';
 }
 
 /** A `datetime-local` value (YYYY-MM-DDTHH:mm, South African time) as an ISO instant; '' when empty or unreadable. */

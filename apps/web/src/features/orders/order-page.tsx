@@ -1,10 +1,12 @@
 // One order, for its buyer (/buyer/orders/:id) and its seller (/seller/orders/:id): the status timeline,
 // the book, the amount, the other party, the meetup, the actions each side may take in each state,
-// the messages (live over the realtime channel) and, after the handover, the reviews.
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+// the messages (live over the realtime channel) and, after the handover, the reviews. Once accepted the
+// buyer sees their handover code and the seller completes the sale with it; after the meetup time either
+// party may report a no-show; either may propose a new time.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, Search, ShieldCheck } from 'lucide-react';
-import { CONDITION_LABELS, ORDER_STATUS_LABELS, endedWithoutSale, formatDate, formatRand, orderReference } from '@reshelf/shared';
+import { CONDITION_LABELS, HANDOVER, HANDOVER_CODE_PATTERN, ORDER_STATUS_LABELS, endedWithoutSale, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -28,18 +30,25 @@ import {
   useOrder,
 } from './api';
 import { AcceptDialog } from './components/accept-dialog';
+import { CompleteSaleDialog } from './components/complete-sale-dialog';
+import { HandoverCodePanel } from './components/handover-code';
+import { MeetupPanel } from './components/meetup-panel';
 import { MessagesPanel } from './components/messages-panel';
+import { NoShowDialog } from './components/no-show-dialog';
+import { ProposeTimeDialog } from './components/propose-time-dialog';
 import { ReasonDialog } from './components/reason-dialog';
 import { ReviewPanel } from './components/review-panel';
 import { StatusTimeline } from './components/status-timeline';
 import { formatDateTime } from './meetup-time';
+import { useTimePassed } from './use-time-passed';
 import { useQueryClient } from '@tanstack/react-query';
 
 const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
 
+/** One panel of the order page. Its text names people and places students typed, so a long word breaks anywhere. */
 function Panel({ title, children, icon }: { title: string; children: ReactNode; icon?: ReactNode }) {
   return (
-    <section className="rounded-card border border-ink-200 bg-white p-5 shadow-soft sm:p-6">
+    <section className="rounded-card border border-ink-200 bg-white p-5 shadow-soft [overflow-wrap:anywhere] sm:p-6">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
         {icon}
         {title}
@@ -95,13 +104,24 @@ function closedNote(order: Order, as: Role): ReactNode {
   );
 }
 
-function Actions({ order, as, university }: { order: Order; as: Role; university: string }) {
-  const [dialog, setDialog] = useState<'accept' | 'decline' | 'cancel' | 'handover' | null>(null);
+/** The handover code in an order page's address (`#handover=123456`, from the buyer's QR code), if any. */
+function codeFromFragment(hash: string): string | undefined {
+  const value = new URLSearchParams(hash.replace(/^#/, '')).get(HANDOVER.fragment) ?? '';
+  return HANDOVER_CODE_PATTERN.test(value) ? value : undefined;
+}
+
+type ActionDialog = 'accept' | 'decline' | 'cancel' | 'handover' | 'complete' | 'no-show' | 'propose';
+
+function Actions({ order, as, university, scannedCode }: { order: Order; as: Role; university: string; scannedCode: string | undefined }) {
+  // A code scanned from the buyer's QR opens Complete sale with it filled in.
+  const [dialog, setDialog] = useState<ActionDialog | null>(scannedCode ? 'complete' : null);
   const decline = useDeclineOrder(order.id);
   const cancel = useCancelOrder(order.id);
   const complete = useCompleteOrder(order.id);
+  const meetupPassed = useTimePassed(order.meetupAt);
   const active = order.status === 'requested' || order.status === 'accepted';
   if (!active) return null;
+  const other = as === 'buyer' ? order.seller.firstName : order.buyer.firstName;
   const close = () => setDialog(null);
   const fail = (error: unknown) => toast.error(errorMessage(error, 'Something went wrong. Please try again.'));
 
@@ -117,12 +137,17 @@ function Actions({ order, as, university }: { order: Order; as: Role; university
         <p className="flex gap-2 rounded-xl bg-amber-50 p-3 text-amber-900">
           <HandCoins aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
           <span>
-            {HANDOVER_NOTE} Confirm the handover once you have the book.
+            {HANDOVER_NOTE} Once you have the book, show {order.seller.firstName} your handover code, or confirm the handover yourself.
           </span>
         </p>
       )}
       {as === 'seller' && order.status === 'accepted' && (
-        <p className="text-ink-700">Meet {order.buyer.firstName} as agreed. They confirm the handover once they have the book.</p>
+        <p className="text-ink-700">
+          Meet {order.buyer.firstName} as agreed. Once they have the book, ask for their 6-digit handover code and enter it to complete the sale.
+        </p>
+      )}
+      {order.status === 'accepted' && meetupPassed && (
+        <p className="mt-2 text-sm text-ink-700">The meetup time has passed. If it did not happen, propose a new time or report a no-show.</p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
         {as === 'seller' && order.status === 'requested' && (
@@ -134,6 +159,17 @@ function Actions({ order, as, university }: { order: Order; as: Role; university
           </>
         )}
         {as === 'buyer' && order.status === 'accepted' && <Button onClick={() => setDialog('handover')}>Confirm handover</Button>}
+        {as === 'seller' && order.status === 'accepted' && <Button onClick={() => setDialog('complete')}>Complete sale</Button>}
+        {order.status === 'accepted' && (
+          <Button variant="outline" onClick={() => setDialog('propose')}>
+            Propose a new time
+          </Button>
+        )}
+        {order.status === 'accepted' && meetupPassed && (
+          <Button variant="ghost" className="text-red-800 hover:bg-red-50 hover:text-red-900" onClick={() => setDialog('no-show')}>
+            Report no-show
+          </Button>
+        )}
         {/* A request has one way out for each side: the seller declines it, the buyer withdraws it.
             'Cancel order' is for an agreed meetup that will not happen. */}
         {(order.status === 'accepted' || as === 'buyer') && (
@@ -176,6 +212,15 @@ function Actions({ order, as, university }: { order: Order; as: Role; university
 
       {as === 'seller' && (
         <AcceptDialog open={dialog === 'accept'} onClose={close} orderId={order.id} university={university} />
+      )}
+      {as === 'seller' && order.status === 'accepted' && (
+        <CompleteSaleDialog open={dialog === 'complete'} onClose={close} orderId={order.id} buyerName={order.buyer.firstName} initialCode={scannedCode} />
+      )}
+      {order.status === 'accepted' && (
+        <>
+          <NoShowDialog open={dialog === 'no-show'} onClose={close} orderId={order.id} otherName={other} />
+          <ProposeTimeDialog open={dialog === 'propose'} onClose={close} orderId={order.id} otherName={other} currentPlace={order.meetupLocation ?? ''} />
+        </>
       )}
       <ReasonDialog
         open={dialog === 'decline'}
@@ -225,6 +270,13 @@ function OrderPage({ area }: OrderPageProps) {
   const { student } = useSession();
   const client = useQueryClient();
   const order = useOrder(id);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // Read once, then taken out of the address so it is not kept in the history or shared by mistake.
+  const [scannedCode] = useState(() => codeFromFragment(location.hash));
+  useEffect(() => {
+    if (scannedCode) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [scannedCode, navigate, location.pathname, location.search]);
   usePageTitle(order.data ? `Order ${orderReference(order.data)}` : 'Order');
 
   useRealtime(
@@ -315,7 +367,10 @@ function OrderPage({ area }: OrderPageProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
-          <Actions order={data} as={as} university={student.university} />
+          {as === 'buyer' && data.status === 'accepted' && data.handoverCode && (
+            <HandoverCodePanel orderId={data.id} code={data.handoverCode} sellerName={data.seller.firstName} />
+          )}
+          <Actions order={data} as={as} university={student.university} scannedCode={as === 'seller' && data.status === 'accepted' ? scannedCode : undefined} />
           {data.status === 'completed' && (
             <ReviewPanel orderId={data.id} otherName={other.firstName} myReview={data.myReview} theirReview={data.theirReview} />
           )}
@@ -341,28 +396,7 @@ function OrderPage({ area }: OrderPageProps) {
           </Panel>
 
           <Panel title="Meetup" icon={<MapPin aria-hidden="true" size={20} className="text-brand-700" />}>
-            {data.meetupLocation && data.meetupAt ? (
-              <dl className="grid gap-2">
-                <div>
-                  <dt className="text-sm font-medium text-ink-600">Place</dt>
-                  <dd className="font-semibold text-ink-900">{data.meetupLocation}</dd>
-                </div>
-                <div>
-                  <dt className="text-sm font-medium text-ink-600">Date and time</dt>
-                  <dd className="font-semibold text-ink-900">
-                    <time dateTime={data.meetupAt}>{formatDateTime(data.meetupAt)}</time>
-                  </dd>
-                </div>
-              </dl>
-            ) : (
-              <p className="text-ink-600">
-                {data.status === 'requested'
-                  ? as === 'seller'
-                    ? 'Accept the request to suggest a place and time on campus.'
-                    : 'The seller suggests a place and time on campus when they accept.'
-                  : 'No meetup was agreed.'}
-              </p>
-            )}
+            <MeetupPanel order={data} as={as} />
           </Panel>
 
         </div>

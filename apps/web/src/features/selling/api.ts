@@ -1,9 +1,10 @@
 // The seller's server state: every listing of the signed-in seller, their order requests, and the
 // edit / withdraw calls (listing a book, with its upload progress, is photo-upload.ts), all through one
 // TanStack Query cache so every page stays in step.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { LIMITS, type Book, type BookResponse, type ListingEditBody, type ListResponse, type Order } from '@reshelf/shared';
 import { api } from '../../lib/api';
+import { useAction } from '../../lib/use-action';
 import { uploadListing, type UploadProgress } from './photo-upload';
 
 /** The server's largest page, so the seller's whole list takes as few requests as it can. */
@@ -64,3 +65,26 @@ export async function editListing(
 export async function withdrawListing(id: string): Promise<void> {
   await api(`/books/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
+
+// After approval (docs/api.md, Listings): the owner keeps a listing 90 more days, or says it sold elsewhere.
+// Each acts once per tap per listing, and the answer (the listing as it is now) replaces it in the list.
+
+function useListingChange(path: 'renew' | 'sold-elsewhere') {
+  const client = useQueryClient();
+  return useAction(
+    {
+      mutationFn: (id: string) => api<BookResponse>(`/books/${encodeURIComponent(id)}/${path}`, { method: 'POST' }).then((answer) => answer.book),
+      onSuccess: (book) => {
+        client.setQueryData(sellerBooksQuery.queryKey, (books) => books?.map((item) => (item.id === book.id ? book : item)));
+        void client.invalidateQueries({ queryKey: sellerBooksQuery.queryKey });
+      },
+    },
+    (id) => id,
+  );
+}
+
+/** Renews an approved or expired listing for 90 days from now. */
+export const useRenewListing = () => useListingChange('renew');
+
+/** Marks an approved or expired listing that is in no order as sold outside Reshelf. */
+export const useMarkSoldElsewhere = () => useListingChange('sold-elsewhere');

@@ -1,12 +1,11 @@
 // How a listing's moderation state and availability read and look in the seller area.
-import { AVAILABILITY_LABELS, BOOK_STATUS_LABELS, type Availability, type BookStatus } from '@reshelf/shared';
+import { AVAILABILITY_LABELS, BOOK_STATUSES, BOOK_STATUS_LABELS, type Availability, type BookStatus } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 
-/** A listing's moderation state; anything unknown is treated as pending review. */
+/** A listing's state ('rejected' reads as declined); anything unknown is treated as pending review. */
 export function normaliseStatus(status: string): BookStatus {
-  if (status === 'declined') return 'declined';
-  if (status === 'approved') return 'approved';
-  return 'pending';
+  if (status === 'rejected') return 'declined';
+  return (BOOK_STATUSES as readonly string[]).includes(status) ? (status as BookStatus) : 'pending';
 }
 
 export function StatusBadge({ status }: { status: string }) {

@@ -1,156 +1,25 @@
-// The course codes a listing is used for (MATH1014 at Wits): a small chip input. The seller types a code
-// and presses Enter or Add; each chip has its own labelled Remove button; codes earlier listings of the
-// same ISBN carried at the seller's university are offered as one-tap suggestions. Codes are letters and
-// digits only (a refused keystroke changes nothing), at most 12 characters, upper-cased as the server
-// stores them; at most LIMITS.maxCourses of them, duplicates ignored.
-import { useId, useState, type KeyboardEvent } from 'react';
+// The course codes a listing is used for (MATH1014 at Wits): the shared chip input with a listing's limit
+// (LIMITS.maxCourses), and the codes earlier listings of the same ISBN carried at the seller's university
+// offered as one-tap suggestions.
+import type { ComponentProps } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
-import { COURSE_CODE_PATTERN, LIMITS, MESSAGES, isValidIsbn, toIsbn13, universityName, type CourseInput, type UniversityId } from '@reshelf/shared';
-import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
-import { editionQuery } from '../../lib/editions';
-
-/** What a course code field accepts as it is typed: letters and digits, up to 12. */
-const TYPING = /^[A-Za-z0-9]{0,12}$/;
+import { LIMITS, MESSAGES } from '@reshelf/shared';
+import { CourseCodes as CourseCodeInput } from '../../components/ui/course-codes';
+import { editionQuery, typedIsbn13 } from '../../lib/editions';
 
 /**
  * The courses earlier approved listings of this ISBN were tagged with (the shared edition query, so the
- * wizard's other help from the edition costs no second request); none until the ISBN is a valid one, and
- * none for an ISBN nobody has listed (404).
+ * wizard's other help from the edition costs no second request); none until the ISBN is one worth asking
+ * about (typedIsbn13: not a half-typed ISBN-13), and none for an ISBN nobody has listed (404).
  */
 export function useEditionCourses(isbn: string) {
-  const isbn13 = isValidIsbn(isbn) ? toIsbn13(isbn) : null;
+  const isbn13 = typedIsbn13(isbn);
   return useQuery({ ...editionQuery(isbn13 ?? ''), enabled: isbn13 !== null, select: (edition) => edition?.courses ?? [] });
 }
 
-const sameCourse = (a: CourseInput, b: CourseInput) => a.university === b.university && String(a.code).toUpperCase() === String(b.code).toUpperCase();
+export type CourseCodesProps = Omit<ComponentProps<typeof CourseCodeInput>, 'max' | 'tooMany' | 'suggestionsLabel'>;
 
-export interface CourseCodesProps {
-  /** The input's id (the field's label points at it). */
-  id: string;
-  value: CourseInput[];
-  onChange: (courses: CourseInput[]) => void;
-  /** The seller's university: typed codes are its courses. */
-  university: UniversityId;
-  /** Courses to offer with one tap (those already chosen and other universities' are left out). */
-  suggestions?: readonly CourseInput[];
-  disabled?: boolean;
-  'aria-describedby'?: string;
-}
-
-export function CourseCodes({ id, value, onChange, university, suggestions = [], disabled = false, ...rest }: CourseCodesProps) {
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const problemId = useId();
-  const full = value.length >= LIMITS.maxCourses;
-  const offered = suggestions.filter((s) => s.university === university && !value.some((v) => sameCourse(v, s)));
-
-  const add = (course: CourseInput) => {
-    const code = String(course.code).trim().toUpperCase();
-    if (!COURSE_CODE_PATTERN.test(code)) {
-      setProblem(MESSAGES.courseCode);
-      return false;
-    }
-    if (value.some((v) => sameCourse(v, { ...course, code }))) return true;
-    if (full) {
-      setProblem(MESSAGES.tooManyCourses);
-      return false;
-    }
-    setProblem(null);
-    onChange([...value, { university: course.university, code }]);
-    return true;
-  };
-
-  const addTyped = () => {
-    if (add({ university, code: text })) setText('');
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    // Enter adds the code; it must not submit the listing.
-    event.preventDefault();
-    addTyped();
-  };
-
-  const describedBy = [rest['aria-describedby'], problem ? problemId : undefined].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="flex min-w-0 flex-col gap-2">
-      {value.length > 0 && (
-        <ul aria-label="Course codes added" className="flex min-w-0 flex-wrap gap-2">
-          {value.map((course) => (
-            <li
-              key={`${course.university} ${course.code}`}
-              className="inline-flex max-w-full items-center gap-1 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
-            >
-              <span className="min-w-0 break-all">
-                {course.code}
-                {course.university !== university && <span className="font-normal text-brand-700"> ({universityName(course.university)})</span>}
-              </span>
-              <button
-                type="button"
-                disabled={disabled}
-                aria-label={`Remove ${course.code}`}
-                onClick={() => {
-                  setProblem(null);
-                  onChange(value.filter((v) => !sameCourse(v, course)));
-                }}
-                className="inline-flex size-7 shrink-0 items-center justify-center rounded-full hover:bg-brand-100 focus-visible:ring-3 focus-visible:ring-brand-600/40 focus-visible:outline-none disabled:opacity-50"
-              >
-                <X aria-hidden="true" className="size-4" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex min-w-0 gap-2">
-        <Input
-          id={id}
-          value={text}
-          disabled={disabled || full}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={12}
-          placeholder="e.g. MATH1014"
-          aria-describedby={describedBy}
-          aria-invalid={problem ? true : undefined}
-          className="min-w-0 flex-1 uppercase"
-          onKeyDown={onKeyDown}
-          onChange={(event) => {
-            if (!TYPING.test(event.target.value)) return;
-            setText(event.target.value);
-            setProblem(null);
-          }}
-        />
-        <Button type="button" variant="outline" disabled={disabled || full || text.trim() === ''} onClick={addTyped} aria-label="Add course code">
-          <Plus aria-hidden="true" className="size-4" />
-          Add
-        </Button>
-      </div>
-      {problem && (
-        <p id={problemId} role="alert" className="text-sm font-medium text-red-700">
-          {problem}
-        </p>
-      )}
-      {offered.length > 0 && !full && (
-        <div className="flex min-w-0 flex-wrap items-center gap-2 text-sm">
-          <span className="text-ink-600">Used for this book before:</span>
-          {offered.map((course) => (
-            <button
-              key={course.code}
-              type="button"
-              disabled={disabled}
-              aria-label={`Add suggested course ${course.code}`}
-              onClick={() => add(course)}
-              className="inline-flex max-w-full items-center gap-1 rounded-full border border-dashed border-brand-400 px-3 py-1 font-semibold break-all text-brand-800 hover:bg-brand-50 focus-visible:ring-3 focus-visible:ring-brand-600/40 focus-visible:outline-none"
-            >
-              <Plus aria-hidden="true" className="size-3.5 shrink-0" />
-              {course.code}
-            </button>
-          ))}
-        </div>
-      )}
-    </div>
-  );
+/** A listing's course codes: at most LIMITS.maxCourses, the edition's earlier codes offered. */
+export function CourseCodes(props: CourseCodesProps) {
+  return <CourseCodeInput {...props} max={LIMITS.maxCourses} tooMany={MESSAGES.tooManyCourses} suggestionsLabel="Used for this book before:" />;
 }

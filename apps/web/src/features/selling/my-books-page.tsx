@@ -1,9 +1,21 @@
 // My Books (/seller/books): every listing as a card with its photo, status, details and
-// availability; a declined card says why; the owner can edit or withdraw a listing.
-import { useRef, useState } from 'react';
+// availability; a declined or taken-down card says why, a listing in the catalogue says until when; the
+// owner can edit or withdraw a listing, renew it for 90 days (also in one click from the reminder's link,
+// /seller/books?renew=<id>) and mark it sold elsewhere.
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Library, Pencil, PlusCircle, Trash2 } from 'lucide-react';
-import { CATEGORY_LABELS, CONDITION_LABELS, STUDY_LEVEL_LABELS, formatRand, type Book } from '@reshelf/shared';
+import { Banknote, CalendarClock, Check, Library, Pencil, PlusCircle, RefreshCw, Trash2 } from 'lucide-react';
+import {
+  CATEGORY_LABELS,
+  CONDITION_LABELS,
+  LIFECYCLE_MESSAGES,
+  RENEW_PARAM,
+  STUDY_LEVEL_LABELS,
+  formatDate,
+  formatRand,
+  type Book,
+} from '@reshelf/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
@@ -12,7 +24,7 @@ import { SkeletonCard } from '../../components/ui/skeleton-card';
 import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { sellerBooksQuery, withdrawListing } from './api';
+import { sellerBooksQuery, useMarkSoldElsewhere, useRenewListing, withdrawListing } from './api';
 import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { EditListingDialog } from './edit-listing-dialog';
@@ -22,9 +34,39 @@ import { useLast } from './use-last';
 const LISTING_WITHDRAWN = 'Listing withdrawn';
 const WITHDRAW_FAILED = 'Failed to withdraw listing';
 
-function BookCard({ book, onEdit, onWithdraw }: { book: Book; onEdit: () => void; onWithdraw: () => void }) {
-  const declined = normaliseStatus(book.status) === 'declined';
+/** States in which the owner cannot change a listing (the server refuses an edit): an admin decides first, or it is gone. */
+const FROZEN = new Set(['hidden', 'sold_elsewhere', 'suspended']);
+
+interface BookCardProps {
+  book: Book;
+  onEdit: () => void;
+  onWithdraw: () => void;
+  onSoldElsewhere: () => void;
+  renew: ReturnType<typeof useRenewListing>;
+}
+
+function BookCard({ book, onEdit, onWithdraw, onSoldElsewhere, renew }: BookCardProps) {
+  const status = normaliseStatus(book.status);
+  const declined = status === 'declined';
   const sold = book.availability === 'sold';
+  const afterApproval = status === 'approved' || status === 'expired';
+  const renewable = afterApproval && !sold;
+  const markable = afterApproval && book.availability === 'available';
+  // Renewed here just now: once is enough (a double-tap's second tap, even one landing before the next
+  // render, finds the ref already set), and the button says so.
+  const renewedHere = useRef(false);
+  const [renewed, setRenewed] = useState(false);
+  const onRenew = () => {
+    if (renewedHere.current) return;
+    renew.run(book.id, {
+      onSuccess: (answer) => {
+        renewedHere.current = true;
+        setRenewed(true);
+        toast.success(LIFECYCLE_MESSAGES.renewed(formatDate(answer.expiresAt ?? '')));
+      },
+      onError: (error) => toast.error(serverErrorText(error, LIFECYCLE_MESSAGES.renewFailed)),
+    });
+  };
   return (
     <Card padded={false} className="flex w-full flex-col overflow-hidden">
       <div className="relative">
@@ -53,17 +95,49 @@ function BookCard({ book, onEdit, onWithdraw }: { book: Book; onEdit: () => void
           <dd className="font-medium text-ink-800">{CONDITION_LABELS[book.condition] ?? book.condition}</dd>
         </dl>
         {declined && book.declineReason && (
-          <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200">
+          <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm break-words text-red-900 ring-1 ring-red-200">
             <span className="font-semibold">Reason: </span>
             {book.declineReason}
           </p>
         )}
-        {!sold && (
-          <div className="mt-auto flex gap-2 pt-4">
-            <Button variant="soft" className="flex-1" onClick={onEdit} aria-label={`Edit ${book.title}`}>
-              <Pencil aria-hidden="true" size={18} /> Edit
-            </Button>
-            <Button variant="ghost" className="flex-1 text-red-800 hover:bg-red-50" onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
+        {status === 'taken_down' && book.takenDown && (
+          <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm break-words text-red-900 ring-1 ring-red-200">
+            <span className="font-semibold">Taken down by Reshelf: </span>
+            {book.takenDown.reason}
+          </p>
+        )}
+        {status === 'hidden' && <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{LIFECYCLE_MESSAGES.underReview}</p>}
+        {afterApproval && !sold && book.expiresAt && (
+          <p className="mt-3 flex items-center gap-1.5 text-sm text-ink-700">
+            <CalendarClock aria-hidden="true" size={16} className="shrink-0" />
+            {status === 'expired' ? LIFECYCLE_MESSAGES.expiredOn(formatDate(book.expiresAt)) : LIFECYCLE_MESSAGES.expiresOn(formatDate(book.expiresAt))}
+          </p>
+        )}
+        {!sold && status !== 'sold_elsewhere' && (
+          <div className="mt-auto flex flex-wrap gap-2 pt-4">
+            {renewable && (
+              <Button
+                variant={status === 'expired' ? 'primary' : 'outline'}
+                className="min-w-32 flex-1"
+                loading={renew.isRunning(book.id)}
+                disabled={renewed}
+                onClick={onRenew}
+                aria-label={renewed ? `${book.title} renewed` : `Renew ${book.title}`}
+              >
+                {renewed ? <Check aria-hidden="true" size={18} /> : <RefreshCw aria-hidden="true" size={18} />} {renewed ? 'Renewed' : 'Renew'}
+              </Button>
+            )}
+            {markable && (
+              <Button variant="ghost" className="min-w-32 flex-1" onClick={onSoldElsewhere} aria-label={`Mark ${book.title} as sold elsewhere`}>
+                <Banknote aria-hidden="true" size={18} /> Sold elsewhere
+              </Button>
+            )}
+            {!FROZEN.has(status) && (
+              <Button variant="soft" className="min-w-32 flex-1" onClick={onEdit} aria-label={`Edit ${book.title}`}>
+                <Pencil aria-hidden="true" size={18} /> Edit
+              </Button>
+            )}
+            <Button variant="ghost" className="min-w-32 flex-1 text-red-800 hover:bg-red-50" onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
               <Trash2 aria-hidden="true" size={18} /> Withdraw
             </Button>
           </div>
@@ -118,11 +192,77 @@ function WithdrawDialog({ book, onClose }: { book: Book | null; onClose: () => v
   );
 }
 
+/** "Mark as sold elsewhere?": the listing leaves the catalogue for good and is not counted as a sale. */
+function SoldElsewhereDialog({ book, onClose }: { book: Book | null; onClose: () => void }) {
+  const mark = useMarkSoldElsewhere();
+  const shown = useLast(book);
+  const confirm = () => {
+    if (!book) return;
+    mark.run(book.id, {
+      onSuccess: () => {
+        toast.success(LIFECYCLE_MESSAGES.markedSoldElsewhere);
+        onClose();
+      },
+      // 409 while the book is in an order: the server says so.
+      onError: (error) => toast.error(serverErrorText(error, LIFECYCLE_MESSAGES.markSoldElsewhereFailed)),
+    });
+  };
+  return (
+    <Dialog
+      open={book !== null}
+      onClose={onClose}
+      role="alertdialog"
+      title="Mark as sold elsewhere?"
+      description={shown ? `"${shown.title}" leaves the catalogue for good. It does not count as a sale on Reshelf.` : undefined}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose} disabled={mark.busy}>
+            Keep listing
+          </Button>
+          <Button loading={mark.busy} onClick={confirm}>
+            Mark as sold elsewhere
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+/**
+ * The reminder's one-click renewal: /seller/books?renew=<id> renews that listing once the seller is here
+ * (signed in: the seller area's guard sent them through login and back), says so, and drops the parameter
+ * so a reload does not renew again.
+ */
+function useRenewFromLink(renew: ReturnType<typeof useRenewListing>) {
+  const [params, setParams] = useSearchParams();
+  const id = params.get(RENEW_PARAM);
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!id || started.current === id) return;
+    started.current = id;
+    renew.run(id, {
+      onSuccess: (renewed) => toast.success(LIFECYCLE_MESSAGES.renewed(formatDate(renewed.expiresAt ?? ''))),
+      onError: (error) => toast.error(serverErrorText(error, LIFECYCLE_MESSAGES.renewFailed)),
+    });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(RENEW_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [id, renew, setParams]);
+}
+
 export function MyBooksPage() {
   usePageTitle('My Books');
   const books = useQuery(sellerBooksQuery);
   const [editing, setEditing] = useState<Book | null>(null);
   const [withdrawing, setWithdrawing] = useState<Book | null>(null);
+  const [markingSold, setMarkingSold] = useState<Book | null>(null);
+  const renew = useRenewListing();
+  useRenewFromLink(renew);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
@@ -160,7 +300,7 @@ export function MyBooksPage() {
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {books.data.map((book) => (
               <li key={book.id} className="flex">
-                <BookCard book={book} onEdit={() => setEditing(book)} onWithdraw={() => setWithdrawing(book)} />
+                <BookCard book={book} renew={renew} onEdit={() => setEditing(book)} onWithdraw={() => setWithdrawing(book)} onSoldElsewhere={() => setMarkingSold(book)} />
               </li>
             ))}
           </ul>
@@ -169,6 +309,7 @@ export function MyBooksPage() {
 
       <EditListingDialog book={editing} onClose={() => setEditing(null)} />
       <WithdrawDialog book={withdrawing} onClose={() => setWithdrawing(null)} />
+      <SoldElsewhereDialog book={markingSold} onClose={() => setMarkingSold(null)} />
     </div>
   );
 }

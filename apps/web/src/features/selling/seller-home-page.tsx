@@ -1,5 +1,6 @@
 // Seller Home (/seller): any order requests waiting for an answer (first, since they lapse), the
-// counters with sold books and earnings, and the 5 most recent listings, all from live data.
+// counters with sold books and earnings, and the 5 most recent listings, all from live data; then the
+// books for the seller's own courses (a section the app hands in).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -28,7 +29,7 @@ export interface SellerCounts {
 }
 
 /**
- * The counters; 'Rejected' counts the declined listings. A sold book is counted as
+ * The counters; 'Rejected' counts the declined and taken-down listings. A sold book is counted as
  * sold, not as ready for sale. Earnings are the prices of the sold books: a book in an order cannot be
  * edited, so its price is the amount the buyer paid (summed in cents, so no rounding creeps in).
  */
@@ -40,8 +41,8 @@ function countListings(books: readonly Pick<Book, 'status' | 'availability' | 'p
     if (book.availability === 'sold') {
       counts.sold += 1;
       earnedCents += randToCents(book.price);
-    } else if (status === 'declined') counts.rejected += 1;
-    else counts[status] += 1;
+    } else if (status === 'declined' || status === 'taken_down') counts.rejected += 1;
+    else if (status === 'pending' || status === 'approved') counts[status] += 1;
   }
   counts.earnings = centsToRand(earnedCents);
   return counts;
@@ -129,7 +130,12 @@ function OrderRequests() {
   );
 }
 
-export function SellerHomePage() {
+export interface SellerHomePageProps {
+  /** "Books for your courses" (the faculty feature's, composed in by the app), after the seller's own books. */
+  forYourCourses?: ReactNode;
+}
+
+export function SellerHomePage({ forYourCourses }: SellerHomePageProps = {}) {
   usePageTitle('Seller Home');
   const { student } = useSession();
   const books = useQuery(sellerBooksQuery);
@@ -207,6 +213,8 @@ export function SellerHomePage() {
           <RecentBooks books={recent} />
         )}
       </Card>
+
+      {forYourCourses && <div className="mt-6 empty:hidden">{forYourCourses}</div>}
     </div>
   );
 }

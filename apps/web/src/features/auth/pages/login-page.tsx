@@ -29,7 +29,7 @@ interface LoginLocationState extends LoginRedirectState {
 
 export function LoginPage() {
   usePageTitle('Login', 'Log in to Reshelf to buy and sell second-hand textbooks with students at your university.');
-  const { student, login } = useSession();
+  const { student, isLoading, login } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
@@ -42,8 +42,10 @@ export function LoginPage() {
   const submitting = useRef(false);
 
   // Already signed in: straight to their area, unless the guard just refused them (they may want to
-  // switch accounts), or this page's own login is finishing.
-  if (student && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from)} replace />;
+  // switch accounts), or this page's own login is finishing. A remembered student counts once the
+  // start-up check has confirmed them: one whose session has ended would be sent to their area and back
+  // here, emptying what they were typing.
+  if (student && !isLoading && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from)} replace />;
 
   const signIn = async (values: LoginValues) => {
     setBusy(true);

@@ -56,7 +56,7 @@ const fieldId = (name: keyof SignupValues) => (name === 'userType' ? 'signup-use
 
 export function SignupPage() {
   usePageTitle('Sign Up', 'Create your free Reshelf account and start buying or selling second-hand textbooks at your university.');
-  const { student, signup } = useSession();
+  const { student, isLoading, signup } = useSession();
   const navigate = useNavigate();
   const form = useFirstIssueForm(signupFormSchema, EMPTY);
   const invalid = (name: keyof SignupValues) => (form.formState.errors[name] ? true : undefined);
@@ -66,8 +66,9 @@ export function SignupPage() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  // A signed-in student has nothing to do here (but not while this page's own flow runs).
-  if (student && !busy) return <Navigate to={areaPath(student.role)} replace />;
+  // A signed-in student has nothing to do here (but not while this page's own flow runs, and a remembered
+  // student only once the start-up check has confirmed them: see the login page).
+  if (student && !isLoading && !busy) return <Navigate to={areaPath(student.role)} replace />;
 
   const register = async (values: z.output<typeof signupFormSchema>) => {
     setBusy(true);

@@ -1,8 +1,10 @@
-// One catalogue result: photo, title, author, edition, condition, price, university and the seller.
+// One catalogue result: photo, title, author, edition, condition, price (with "Good price" when it is below
+// the edition's median), university and the seller.
 import { Link } from 'react-router';
 import { CONDITION_LABELS, formatRand, universityLabel, universityName, type Book } from '@reshelf/shared';
 import { Badge } from '../../../components/ui/badge';
 import { BookImage } from '../../../components/ui/book-image';
+import { GoodPriceBadge } from './good-price-badge';
 import { SkeletonCard } from '../../../components/ui/skeleton-card';
 import { RatingStars } from './rating-stars';
 
@@ -44,7 +46,11 @@ export function BookCard({ book, basePath, action, priority = false }: BookCardP
         <p className="truncate text-sm text-ink-600">
           {book.author} · {book.edition}
         </p>
-        <p className="mt-1 text-[0.9375rem] font-bold tracking-tight whitespace-nowrap text-brand-800 min-[360px]:text-lg min-[360px]:tracking-normal">{formatRand(book.price)}</p>
+        {/* The badge goes under the price when both do not fit on one line (a narrow card, a large price). */}
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1">
+          <p className="text-[0.9375rem] font-bold tracking-tight whitespace-nowrap text-brand-800 min-[360px]:text-lg min-[360px]:tracking-normal">{formatRand(book.price)}</p>
+          {book.goodPrice && <GoodPriceBadge />}
+        </div>
         <p className="truncate text-sm text-ink-600" title={universityName(book.seller.university)}>
           {universityLabel(universityName(book.seller.university))}
         </p>

@@ -5,9 +5,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Info, Tag } from 'lucide-react';
-import { LIMITS, formatRand, isbnCharacters, toIsbn13, type Edition } from '@reshelf/shared';
+import { LIMITS, formatRand, type Edition } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
-import { editionQuery, priceRangeText } from '../../../lib/editions';
+import { editionQuery, priceRangeText, typedIsbn13 } from '../../../lib/editions';
 
 /** The details an edition can fill in, by wizard field. */
 export const PREFILL_FIELDS = ['title', 'author', 'publisher', 'publicationYear', 'edition'] as const;
@@ -19,10 +19,7 @@ export const USED_PRICE_RULE = 'Used books usually sell for 40–60% of the new 
 
 /** The edition of the typed ISBN: undefined while there is none to ask for or no answer yet, null when unknown (404). */
 function useEditionOfTyped(isbn: string): { isbn13: string | null; edition: Edition | null | undefined } {
-  // Ten characters starting 978 or 979 are almost always an ISBN-13 half typed, which can pass the ISBN-10
-  // check by chance (1 in 11): its edition would fill in another book's details.
-  const characters = isbnCharacters(isbn);
-  const isbn13 = characters.length === 10 && /^97[89]/.test(characters) ? null : toIsbn13(isbn);
+  const isbn13 = typedIsbn13(isbn);
   const query = useQuery({ ...editionQuery(isbn13 ?? ''), enabled: isbn13 !== null });
   return { isbn13, edition: isbn13 === null ? undefined : query.data };
 }

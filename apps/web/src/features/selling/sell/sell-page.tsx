@@ -33,6 +33,7 @@ import { CourseCodes, useEditionCourses } from '../course-codes';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from '../listing-input';
 import { newIdempotencyKey, uploadListing, type UploadProgress } from '../photo-upload';
 import { ImagePicker, revokePreview, type PickedImage } from './image-picker';
+import { ScanBarcode } from './scan-barcode';
 import { EditionPrefill, PriceGuidance, USED_PRICE_RULE } from './edition-help';
 import { StepIndicator } from './step-indicator';
 import {
@@ -357,7 +358,13 @@ export function SellPage() {
             <div className="mt-5 grid gap-5 sm:grid-cols-2">
               {field('title', 'Title', text('title', { placeholder: 'e.g. Calculus, Early Transcendentals' }))}
               {field('author', 'Author', text('author', { placeholder: 'e.g. James Stewart', autoComplete: 'off' }))}
-              {field('isbn', 'ISBN', text('isbn', { placeholder: 'e.g. 978-1-285-74155-0', inputMode: 'text' }), '10 or 13 digits; hyphens and spaces allowed')}
+              {/* A row of its own from tablet width up, so Scan barcode fits beside the field. */}
+              <Field id={fieldId('isbn')} label="ISBN" error={errorOf('isbn')} hint="10 or 13 digits; hyphens and spaces allowed" required className="sm:col-span-2">
+                <div className="flex flex-wrap gap-2">
+                  {text('isbn', { placeholder: 'e.g. 978-1-285-74155-0', inputMode: 'text', className: 'min-w-0 flex-1 basis-44' })}
+                  <ScanBarcode onIsbn={(isbn13) => setField('isbn', isbn13, (v) => form.setValue('isbn', v))} />
+                </div>
+              </Field>
               {student && (
                 <FormField
                   form={form}
