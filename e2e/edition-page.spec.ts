@@ -3,18 +3,15 @@
 // At 320, 390 and 1280 px nothing reaches past the screen, the page passes axe, and the book page links
 // to the edition's other copies. It sets its own widths, so it runs in the desktop project only.
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { isbn13CheckDigit } from '@reshelf/shared';
-import { expectNoAxeViolations, png, screenshot, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, overflowOf, png, randomEan13, screenshot, typedIsbn, uniqueEmail } from './helpers';
+import { LONG_WORD, hostileBookData } from './hostile-data';
 
 const PASSWORD = 'Str0ng!pass';
 const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
-const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x');
-const SIX_AUTHORS = 'Nomvula Mthembu-Dlamini, Pieter van der Westhuizen, Thandiwe Nkosi-Zulu, Sipho Khumalo, Ayesha Patel-Naidoo, Johannes Oosthuizen';
-const MAX_PRICE = 999999.99;
 // An edition of this run's own (other specs list books too, and a reused E2E_DATA_DIR keeps them): a
 // random ISBN-13 with its check digit, hyphenated as a seller might type it.
-const ISBN13 = ((first12: string) => first12 + isbn13CheckDigit(first12))(`9780${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
-const ISBN = `${ISBN13.slice(0, 3)}-${ISBN13.slice(3, 4)}-${ISBN13.slice(4, 12)}-${ISBN13.slice(12)}`;
+const ISBN13 = randomEan13('9780');
+const ISBN = typedIsbn(ISBN13);
 
 async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
   if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
@@ -35,23 +32,7 @@ async function seller(browser: Browser, baseURL: string, university: string) {
 }
 
 async function list(request: APIRequestContext, overrides: Record<string, unknown>): Promise<string> {
-  const bookData = {
-    title: `${LONG_WORD} Linear Algebra`,
-    author: SIX_AUTHORS,
-    isbn: ISBN,
-    publisher: 'Wellesley-Cambridge Press of the University of KwaZulu-Natal',
-    publicationYear: 2016,
-    language: 'english',
-    category: 'mathematics',
-    studyLevel: 'undergraduate',
-    condition: 'very-good',
-    price: MAX_PRICE,
-    edition: `5th ${LONG_WORD.slice(0, 40)}`,
-    numberOfPages: 9999,
-    description: `Clean copy. ${LONG_WORD}`,
-    additionalNotes: '',
-    ...overrides,
-  };
+  const bookData = hostileBookData({ isbn: ISBN, description: `Clean copy. ${LONG_WORD}`, additionalNotes: '', ...overrides });
   const form = new FormData();
   form.append('bookData', JSON.stringify(bookData));
   for (let i = 0; i < 4; i++) form.append('images', new Blob([new Uint8Array(png(300, 400, [22 + i * 40, 124, 73]))], { type: 'image/png' }), `photo-${i}.png`);
@@ -86,18 +67,7 @@ test.describe('edition page', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${LONG_WORD} Linear Algebra`);
       await expect(page.getByText('3 available')).toBeVisible();
       await expect(page.getByRole('link', { name: /copy of/ })).toHaveCount(3);
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      const overflow = await page.evaluate(() => {
-        const screenWidth = window.innerWidth;
-        const problems: string[] = [];
-        if (document.documentElement.scrollWidth > screenWidth) problems.push(`document is ${document.documentElement.scrollWidth} px wide`);
-        for (const element of Array.from(document.querySelectorAll('main *'))) {
-          const box = element.getBoundingClientRect();
-          if (box.width === 0 || element.closest('.sr-only')) continue;
-          if (box.right > screenWidth + 1) problems.push(`<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} px`);
-        }
-        return problems;
-      });
+      const overflow = await overflowOf(page);
       await screenshot(page, testInfo, `edition-${width}`);
       expect(overflow).toEqual([]);
       await expectNoAxeViolations(page);

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { isbn13CheckDigit } from '@reshelf/shared';
 
 export const dataDir = () => process.env.E2E_DATA_DIR!;
 
@@ -12,6 +13,8 @@ export interface SavedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, such as a wishlist email's List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 /** The newest mail to `to` the server has written so far, if any. */
@@ -68,7 +71,36 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   return file;
 }
 
+/**
+ * What reaches past the right edge of the screen once the fonts are in: the document, or any visible element
+ * inside `within` (the page's <main>, or the whole body to take in an open dialog).
+ */
+export async function overflowOf(page: Page, within: 'main' | 'body' = 'main'): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return page.evaluate((scope) => {
+    const screenWidth = window.innerWidth;
+    const problems: string[] = [];
+    if (document.documentElement.scrollWidth > screenWidth) problems.push(`document is ${document.documentElement.scrollWidth} px wide`);
+    for (const element of Array.from(document.querySelectorAll(`${scope} *`))) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || element.closest('.sr-only')) continue;
+      if (box.right > screenWidth + 1) problems.push(`<${element.tagName.toLowerCase()}> "${(element.textContent ?? '').slice(0, 40)}" ends at ${Math.round(box.right)} px`);
+    }
+    return problems;
+  }, within);
+}
+
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@students.wits.ac.za`;
+
+/** An EAN-13 number (ISBNs are EAN-13s) with `prefix` and random digits after it, and its check digit. */
+export function randomEan13(prefix: string): string {
+  let first12 = prefix;
+  while (first12.length < 12) first12 += String(Math.floor(Math.random() * 10));
+  return first12 + isbn13CheckDigit(first12);
+}
+
+/** An ISBN-13 hyphenated as a seller might type it: 978-1-23456789-7. */
+export const typedIsbn = (isbn13: string) => `${isbn13.slice(0, 3)}-${isbn13.slice(3, 4)}-${isbn13.slice(4, 12)}-${isbn13.slice(12)}`;
 
 /** Collects Content-Security-Policy violations the page reports (call before navigating). */
 export function watchCspViolations(page: Page): string[] {
@@ -139,4 +171,50 @@ export async function listApprovedBook(seller: APIRequestContext, admin: APIRequ
   const { book } = (await created.json()) as { book: { id: string } };
   expect((await admin.post(`/api/v1/admin/books/${book.id}/approve`)).status()).toBe(200);
   return book.id;
+}
+
+/** Signs up a new seller through the API and logs in through the login page; the page ends on /seller. */
+export async function signInNewSeller(page: Page, password = 'Str0ng!pass') {
+  const email = uniqueEmail('seller');
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password, firstName: 'Zanele', lastName: 'Khumalo', studentNumber: '4567890', university: 'up', userType: 'seller' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto('/login');
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/seller$/);
+  return email;
+}
+
+/** Collects every request the page makes to a host other than `baseURL`'s (call before navigating). */
+export function watchOutsideRequests(page: Page, baseURL: string): string[] {
+  const outside: string[] = [];
+  const own = new URL(baseURL).host;
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol) && url.host !== own) outside.push(request.url());
+  });
+  return outside;
+}
+
+/**
+ * The admin's review card for the pending listing `title` in the moderation queue. The queue lists the
+ * oldest first, ten to a page, and listings that other tests left waiting come before this one, so this
+ * turns the queue's pages until the card is there, as a moderator would. The page must be on /admin.
+ */
+export async function reviewInQueue(admin: Page, title: string): Promise<Locator> {
+  const review = admin.getByRole('article').filter({ has: admin.getByRole('heading', { name: title }) });
+  const showing = admin.getByText(/waiting, oldest first\. Showing \d+ to \d+ of \d+/);
+  await expect(showing).toBeVisible();
+  while ((await review.count()) === 0) {
+    const next = admin.getByRole('button', { name: 'Next', exact: true });
+    if (!(await next.isVisible()) || (await next.isDisabled())) throw new Error(`"${title}" is not waiting in the moderation queue`);
+    const before = await showing.textContent();
+    await next.click();
+    await expect(showing).not.toHaveText(before ?? '');
+  }
+  await expect(review).toBeVisible();
+  return review;
 }

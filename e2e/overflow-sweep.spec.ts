@@ -9,16 +9,12 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { png, uniqueEmail } from './helpers';
+import { LONG_URL, LONG_WORD, MAX_PRICE, hostileBookData } from './hostile-data';
 
 const PASSWORD = 'Str0ng!pass';
 const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 const WIDTHS = [320, 390, 1280] as const;
 
-// The hostile data. Titles and authors accept letters, digits, spaces and . , ' - only.
-const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x');
-const LONG_URL = `https://www.example.ac.za/library/catalogue/${'textbook-reference-'.repeat(5)}`.padEnd(140, 'z');
-const SIX_AUTHORS = 'Nomvula Mthembu-Dlamini, Pieter van der Westhuizen, Thandiwe Nkosi-Zulu, Sipho Khumalo, Ayesha Patel-Naidoo, Johannes Oosthuizen';
-const MAX_PRICE = 123456.78;
 
 const COLOURS: [number, number, number][] = [
   [22, 124, 73],
@@ -60,23 +56,7 @@ let listingCount = 0;
 /** Lists a book with 4 photos and returns its id. */
 async function list(seller: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<string> {
   listingCount += 1;
-  const bookData = {
-    title: `${LONG_WORD} ${listingCount}`,
-    author: SIX_AUTHORS,
-    isbn: '978-0-9802327-7-6',
-    publisher: 'Wellesley-Cambridge Press of the University of KwaZulu-Natal',
-    publicationYear: 2016,
-    language: 'english',
-    category: 'mathematics',
-    studyLevel: 'undergraduate',
-    condition: 'very-good',
-    price: MAX_PRICE,
-    edition: `5th ${LONG_WORD.slice(0, 40)}`,
-    numberOfPages: 9999,
-    description: `Clean copy. ${LONG_WORD} See ${LONG_URL} for the errata.\n\n${'Chapter notes in pencil. '.repeat(12)}`,
-    additionalNotes: `Collect at ${LONG_URL} ${LONG_WORD}`,
-    ...overrides,
-  };
+  const bookData = hostileBookData({ title: `${LONG_WORD} ${listingCount}`, ...overrides });
   const { book } = await ok(await seller.post('/api/v1/books', { multipart: formData(bookData) }), 'list book');
   return book.id as string;
 }
@@ -113,6 +93,8 @@ async function seed(browser: Browser, baseURL: string) {
 
   const hostileBook = await list(seller);
   await approve(hostileBook);
+  // Its edition's new price, the largest there may be, for the admin's New prices page.
+  await ok(await admin.put(`/api/v1/admin/new-prices/${hostileBookData().isbn as string}`, { data: { price: MAX_PRICE } }), 'new price');
   const declinedBook = await list(seller);
   await ok(await admin.post(`/api/v1/admin/books/${declinedBook}/decline`, { data: { reason } }), 'decline listing');
 
@@ -239,6 +221,7 @@ function routesFor(role: Role, s: Seeded): Route[] {
         at('/admin?tab=approved'),
         at('/admin?tab=declined'),
         at('/admin?tab=packages'),
+        at('/admin/new-prices'),
         book('/books', s.declinedBook, 'declined-book-page'),
         {
           // The desktop sidebar collapsed to icons keeps the bell (phones have it in the top bar).
