@@ -5,7 +5,7 @@
 // time per request (utime + stime from /proc) for each case, round and checkout. Loopback only.
 //   --data-dir=DIR    the seeded catalogue, kept between runs (seeded there first if it holds none)
 //   --rounds=3 --seconds=10 --connections=10 --warm=5 (seconds of browsing before each checkout's cases)
-//   --cases=cold,priced (any of cold, priced, browse, repeat, detail)
+//   --cases=cold,priced (any of cold, priced, browse, repeat, detail, book-page, book-page-one, misspelt, course, edition, edition-spread)
 //   --web-dist=DIR    the built web app the servers serve (default: this checkout's apps/web/dist)
 // A checkout may carry node flags after '#', e.g. '.#--max-semi-space-size=4'. Each needs node_modules
 // (a worktree can link this checkout's).
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openSqliteReader } from '../apps/server/src/db/index.ts';
-import { browsePaths, coldSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
+import { browsePaths, coldSearchPaths, coursePaths, editionPaths, editionPathsByCopies, misspeltSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
+import { readCatalogueSample } from './catalogue-sample.ts';
 import { measure, table } from './load.ts';
 import { ROOT, startServer } from './processes.ts';
 import { seedCatalogue } from './seed.ts';
@@ -49,6 +50,7 @@ async function main() {
   // The book pages to ask for, read from the catalogue itself (whoever seeded it).
   const reader = openSqliteReader(file);
   const ids = (await sql<{ id: string }>`SELECT id FROM books WHERE status = 'approved' ORDER BY rowid LIMIT 5000`.execute(reader.db)).rows.map((r) => r.id);
+  const catalogue = await readCatalogueSample(reader.db);
   await reader.close();
   const paths: Record<string, string[]> = {
     cold: coldSearchPaths(),
@@ -56,9 +58,17 @@ async function main() {
     browse: browsePaths(),
     repeat: ['/api/v1/books?q=calculus'],
     detail: ids.map((id) => `/api/v1/books/${id}`),
+    // A listing's page as a shared link opens it (HTML with the listing's preview tags): many listings in
+    // turn, as a crawler asks, and one listing, as a WhatsApp group opening the same link does.
+    'book-page': ids.map((id) => `/books/${id}`),
+    'book-page-one': ids.slice(0, 1).map((id) => `/books/${id}`),
+    misspelt: misspeltSearchPaths(),
+    course: coursePaths(catalogue),
+    edition: editionPaths(catalogue),
+    'edition-spread': editionPathsByCopies(catalogue),
   };
   const cases = args.cases.split(',');
-  for (const c of cases) if (!paths[c]) throw new Error(`unknown case ${c} (cold, priced, browse, repeat, detail)`);
+  for (const c of cases) if (!paths[c]) throw new Error(`unknown case ${c} (${Object.keys(paths).join(', ')})`);
   const load = { seconds: Number(args.seconds), connections: Number(args.connections) };
   const rows = new Map<string, string[]>();
 

@@ -1,7 +1,10 @@
-// A realistic, varied, repeatable catalogue for the benchmarks: titles, authors, publishers and
-// descriptions combined from word lists per subject, so search terms have the spread of a real
-// marketplace (a few very common words, a long tail of rare ones).
-import { CATEGORIES, CONDITIONS, isbn13CheckDigit, LANGUAGES, STUDY_LEVELS, UNIVERSITY_IDS, type Category } from '@reshelf/shared';
+// A realistic, varied, repeatable catalogue for the benchmarks, shaped like a textbook market: listings
+// are copies of editions. An edition (title, authors, publisher, year, edition, ISBN, category, and the
+// courses that prescribe it) is combined from word lists per subject, so search terms have the spread of
+// a real marketplace (a few very common words, a long tail of rare ones); a few first-year books have
+// hundreds of copies and most editions one to five. Each copy has its own condition, price, campus and
+// description.
+import { CATEGORIES, CONDITIONS, isbn13CheckDigit, LANGUAGES, STUDY_LEVELS, UNIVERSITY_IDS, type Category, type Condition, type UniversityId } from '@reshelf/shared';
 
 /** A small fast PRNG (mulberry32) so every run seeds the same catalogue. */
 export function prng(seed: number) {
@@ -107,27 +110,60 @@ export const SEARCH_WORDS: string[] = [
   ),
 ];
 
-/** A handful of listings carry a rare word, so the rare-term search has a known, small result. */
+/** A few editions carry a rare word, so the rare-term search has a known, small result. */
 export const RARE_TERM = 'zymurgy';
 const RARE_TITLE = 'Zymurgy - The Chemistry of Brewing';
 
 const EDITIONS = ['1st', '2nd', '3rd', '4th', '5th', '6th', '7th', '8th', '9th', '10th', '11th', '12th'];
 
-export interface SeedBook {
+/** First-year books, the ones with hundreds of copies on every campus that prescribes them. */
+const FIRST_YEAR: [Category, string][] = [
+  ['mathematics', 'Calculus'], ['economics', 'Microeconomics'], ['accounting', 'Financial Accounting'], ['computer-science', 'Programming in Python'],
+  ['physics', 'Classical Mechanics'], ['chemistry', 'Organic Chemistry'], ['biology', 'Cell Biology'], ['law', 'Law of Contract'],
+  ['business', 'Management'], ['mathematics', 'Linear Algebra'], ['economics', 'Macroeconomics'], ['mathematics', 'Statistics'],
+  ['engineering', 'Engineering Mechanics'], ['medicine', 'Anatomy'], ['nursing', 'Fundamentals of Nursing'], ['accounting', 'Management Accounting'],
+  ['computer-science', 'Data Structures'], ['law', 'Constitutional Law'], ['chemistry', 'Physical Chemistry'], ['business', 'Marketing'],
+];
+
+/** The first letters of a category's course codes (MATH1014). */
+const COURSE_PREFIX: Record<Category, string> = {
+  mathematics: 'MATH', physics: 'PHYS', chemistry: 'CHEM', biology: 'BIOL', 'computer-science': 'COMS', engineering: 'ENGG',
+  business: 'BUSM', economics: 'ECON', accounting: 'ACCN', law: 'LAWS', medicine: 'MEDI', nursing: 'NURS',
+};
+
+/** A course code in the style of its university: MATH1014 at Wits, MAT1014F at UCT, MAT114 at UP. */
+function courseCode(category: Category, university: UniversityId, year: number, n: number): string {
+  const p = COURSE_PREFIX[category];
+  const pad = (v: number, width: number) => String(v).padStart(width, '0');
+  if (university === 'wits') return `${p}${year}${pad(n, 3)}`;
+  if (university === 'uct') return `${p.slice(0, 3)}${year}${pad(n, 3)}${'FSW'[n % 3]}`;
+  if (university === 'up') return `${p.slice(0, 3)}${year}${pad(n, 2)}`;
+  return `${p}${year}${pad(n, 2)}${UNIVERSITY_IDS.indexOf(university)}`;
+}
+
+export interface SeedEdition {
+  isbn: string;
   title: string;
   author: string;
-  isbn: string;
   publisher: string;
   publicationYear: number;
-  language: string;
-  category: string;
-  studyLevel: string;
-  condition: string;
-  priceCents: number;
   edition: string;
+  language: string;
+  category: Category;
+  studyLevel: string;
   numberOfPages: number;
+  /** The subject, for the copies' descriptions. */
+  subject: string;
+  /** What a new copy costs; copies sell for around 40-60% of it. */
+  newPriceCents: number;
+  /** The code of the course that prescribes it, at each university that does. */
+  courses: Partial<Record<UniversityId, string>>;
+}
+
+export interface SeedCopy {
+  condition: Condition;
+  priceCents: number;
   description: string;
-  university: string;
 }
 
 /** A valid ISBN-13 (978-0 or 978-1, random digits, its check digit), digits only as listings store it. */
@@ -144,36 +180,169 @@ function author(rng: Rng): string {
   return `${one()}, ${one()} and ${one()}`;
 }
 
-/** The i-th book of the catalogue (deterministic for a given rng sequence). */
-export function makeBook(rng: Rng, i: number): SeedBook {
-  const category = CATEGORIES[i % CATEGORIES.length] as Category;
-  const subject = rng.pick(SUBJECTS[category]);
-  const rare = i % 5000 === 17;
-  const title = rare ? RARE_TITLE : rng.pick(PATTERNS)(subject);
+/** Universities (distinct, in a random order), `n` of them. */
+function someUniversities(rng: Rng, n: number): UniversityId[] {
+  const all = [...UNIVERSITY_IDS] as UniversityId[];
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [all[i], all[j]] = [all[j]!, all[i]!];
+  }
+  return all.slice(0, n);
+}
+
+type Kind = 'popular' | 'common' | 'rare-word' | 'tail';
+
+function makeEdition(rng: Rng, kind: Kind, k: number, isbns: Set<string>): SeedEdition {
+  let category: Category;
+  let subject: string;
+  if (kind === 'popular') [category, subject] = FIRST_YEAR[k % FIRST_YEAR.length]!;
+  else {
+    category = rng.pick(CATEGORIES) as Category;
+    subject = rng.pick(SUBJECTS[category]);
+  }
+  // The first popular book is the catalogue's best known: Stewart's Calculus, MATH1014 at Wits.
+  const title = kind === 'rare-word' ? RARE_TITLE : kind === 'popular' && k === 0 ? 'Calculus' : rng.pick(PATTERNS)(subject);
+  let isbn = isbn13(rng);
+  while (isbns.has(isbn)) isbn = isbn13(rng);
+  isbns.add(isbn);
+  // Prescribed: first-year books on most campuses, well-used ones on a few, now and then a rare one.
+  const courses: SeedEdition['courses'] = {};
+  const prescribedAt =
+    kind === 'popular' ? someUniversities(rng, rng.int(4, 8)) : kind === 'common' && rng.next() < 0.5 ? someUniversities(rng, rng.int(1, 3)) : kind === 'tail' && rng.next() < 0.1 ? someUniversities(rng, 1) : [];
+  const year = kind === 'popular' ? 1 : rng.int(1, 4);
+  for (const u of prescribedAt) courses[u] = courseCode(category, u, year, rng.int(0, 29));
+  if (kind === 'popular' && k === 0) courses.wits = 'MATH1014';
+  return {
+    isbn,
+    title,
+    author: kind === 'popular' && k === 0 ? 'J. Stewart' : author(rng),
+    publisher: rng.pick(PUBLISHERS),
+    publicationYear: rng.int(1995, 2026),
+    edition: rng.pick(EDITIONS),
+    language: rng.next() < 0.8 ? 'english' : rng.pick(LANGUAGES),
+    category,
+    studyLevel: kind === 'popular' || rng.next() < 0.7 ? 'undergraduate' : rng.pick(STUDY_LEVELS),
+    numberOfPages: rng.int(120, 1400),
+    subject,
+    // R250 to R3,500 new, skewed towards the cheaper end.
+    newPriceCents: 25_000 + Math.floor(rng.next() ** 1.8 * 325_000),
+    courses,
+  };
+}
+
+export interface SeedCatalogue {
+  editions: SeedEdition[];
+  /** The edition of each listing, by the listing's index: editions[editionOf[i]]. */
+  editionOf: Uint32Array;
+}
+
+/**
+ * Editions for `total` listings, about one per 8: `total / 4000` first-year books with 150-600 copies each
+ * (fewer in a smaller catalogue), two editions of the rare-word book with one listing in 5,000 between them,
+ * about 14% well-used editions with 6-105 copies, and the rest with 1-5 (mostly 1 or 2). The copies are
+ * shuffled, so an edition's listings are spread over the whole catalogue (and its dates).
+ */
+export function makeCatalogue(rng: Rng, total: number): SeedCatalogue {
+  const isbns = new Set<string>();
+  const editions: SeedEdition[] = [];
+  const copies: number[] = [];
+  const add = (kind: Kind, k: number, n: number) => {
+    editions.push(makeEdition(rng, kind, k, isbns));
+    copies.push(n);
+  };
+  const scale = Math.min(1, total / 100_000);
+  for (let k = 0; k < Math.max(1, Math.round(total / 4000)); k++) add('popular', k, Math.max(2, Math.round((150 + Math.floor(rng.next() ** 1.5 * 450)) * scale)));
+  const rare = Math.max(2, Math.round(total / 5000));
+  add('rare-word', 0, Math.ceil(rare * 0.6));
+  add('rare-word', 1, rare - Math.ceil(rare * 0.6));
+  let sum = copies.reduce((s, n) => s + n, 0);
+  while (sum < total) {
+    const common = rng.next() < 0.14;
+    const n = Math.min(total - sum, common ? 6 + Math.floor(rng.next() ** 2 * 100) : 1 + Math.floor(rng.next() ** 2 * 5));
+    add(common ? 'common' : 'tail', editions.length, n);
+    sum += n;
+  }
+  const editionOf = new Uint32Array(sum);
+  let at = 0;
+  copies.forEach((n, e) => editionOf.fill(e, at, (at += n)));
+  for (let i = editionOf.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [editionOf[i], editionOf[j]] = [editionOf[j]!, editionOf[i]!];
+  }
+  return { editions, editionOf: editionOf.subarray(0, total) };
+}
+
+const CONDITION_SHARE: Record<Condition, number> = { new: 0.1, 'like-new': 0.05, 'very-good': 0, good: -0.04, acceptable: -0.1 };
+
+/** One copy of an edition: its condition, a price around 40-60% of new (more for a better copy, skewed low), the seller's description. */
+export function makeCopy(rng: Rng, e: SeedEdition): SeedCopy {
+  const condition = rng.pick(CONDITIONS);
+  const share = 0.38 + rng.next() ** 1.4 * 0.24 + CONDITION_SHARE[condition];
   const second = rng.pick(SUBJECTS[rng.pick(CATEGORIES)]);
   const description = [
     rng.pick(DESCRIPTION_OPENERS),
-    rng.pick(DESCRIPTION_TOPICS).replace('{s}', subject.toLowerCase()),
+    rng.pick(DESCRIPTION_TOPICS).replace('{s}', e.subject.toLowerCase()),
     rng.next() < 0.3 ? `Also touches on ${second.toLowerCase()}.` : '',
     rng.pick(DESCRIPTION_CLOSERS),
   ]
     .filter(Boolean)
     .join(' ');
-  return {
-    title,
-    author: author(rng),
-    isbn: isbn13(rng),
-    publisher: rng.pick(PUBLISHERS),
-    publicationYear: rng.int(1995, 2026),
-    language: rng.next() < 0.8 ? 'english' : rng.pick(LANGUAGES),
-    category,
-    studyLevel: rng.next() < 0.7 ? 'undergraduate' : rng.pick(STUDY_LEVELS),
-    condition: rng.pick(CONDITIONS),
-    // R50 to R2000, in whole rand or with cents, skewed towards the cheaper end like a real market.
-    priceCents: 5000 + Math.floor(rng.next() ** 1.6 * 195000),
-    edition: rng.pick(EDITIONS),
-    numberOfPages: rng.int(120, 1400),
-    description,
-    university: rng.pick(UNIVERSITY_IDS),
+  // Whole rand, and most sellers round to R10.
+  const rand = (e.newPriceCents * share) / 100;
+  const priceCents = Math.max(5000, (rng.next() < 0.7 ? Math.round(rand / 10) * 10 : Math.round(rand)) * 100);
+  return { condition, priceCents, description };
+}
+
+/** Every word (lower case) the seed writes into a field the full-text index reads, as a set. */
+function indexedWords(): Set<string> {
+  const texts = [
+    ...Object.values(SUBJECTS).flat(),
+    ...PATTERNS.map((p) => p('')),
+    ...SURNAMES,
+    ...PUBLISHERS,
+    ...DESCRIPTION_OPENERS,
+    ...DESCRIPTION_TOPICS,
+    ...DESCRIPTION_CLOSERS,
+    'Also touches on',
+    RARE_TITLE,
+    ...Object.values(COURSE_PREFIX),
+    ...UNIVERSITY_IDS.map((u) => `u${u}`),
+    ...CATEGORIES.map((c) => `c${c.replace('-', '')}`),
+  ];
+  return new Set(texts.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []));
+}
+
+/**
+ * Misspellings of the catalogue's search words (subjects and surnames): a letter dropped, two neighbours
+ * swapped, a letter doubled. Only those the catalogue cannot find as typed (no indexed word starts with
+ * them) and that a correction may touch (letters only, 4 or more), each once, in a stable shuffled order.
+ */
+export function misspellings(): string[] {
+  const words = [...indexedWords()].sort();
+  const known = (typo: string) => {
+    // Binary search for the first word >= typo; it is the only one that can start with it.
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (words[mid]! < typo) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < words.length && words[lo]!.startsWith(typo);
   };
+  const out = new Set<string>();
+  for (const w of SEARCH_WORDS) {
+    for (let i = 0; i < w.length; i++) {
+      out.add(w.slice(0, i) + w.slice(i + 1));
+      out.add(w.slice(0, i) + w[i] + w.slice(i));
+      if (i + 1 < w.length && w[i] !== w[i + 1]) out.add(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+    }
+  }
+  const rng = prng(20261124);
+  const typos = [...out].filter((t) => t.length >= 4 && /^\p{L}+$/u.test(t) && !known(t)).sort();
+  for (let i = typos.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [typos[i], typos[j]] = [typos[j]!, typos[i]!];
+  }
+  return typos;
 }

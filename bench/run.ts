@@ -14,12 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { RARE_TERM } from './catalogue-data.ts';
-import { browsePaths, coldSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
+import { misspellings, RARE_TERM } from './catalogue-data.ts';
+import { browsePaths, coldSearchPaths, coursePaths, editionPaths, editionPathsByCopies, misspeltSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
+import { editionsToTime, readCatalogueSample } from './catalogue-sample.ts';
 import { loadTable, measure, table, type LoadCase, type LoadResult } from './load.ts';
+import { openDatabase } from '../apps/server/src/db/index.ts';
 import { ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
 import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedCatalogue } from './seed.ts';
-import { explainBrowse, timeCatalogueQueries } from './queries.ts';
+import { CATALOGUE_QUERIES, courseQueries, explainBrowse, timeCatalogueQueries, timeEditionReads, timeMisspeltSearches } from './queries.ts';
 import { measureListingCreation } from './upload.ts';
 import { entryAssets, firstVisit, largestAsset, lighthouse, routeExists, type LighthouseScores } from './web.ts';
 
@@ -130,15 +132,28 @@ async function main() {
     log('\n## Seeding');
     const seeded = await seedCatalogue({ dataDir, databaseUrl, approved, pending: Math.round(approved * 0.03), sellers: 400, log });
     log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    const reader = openDatabase({ databaseUrl, dataDir });
+    const catalogue = await readCatalogueSample(reader.db).finally(() => reader.close());
+    const copies = catalogue.editions.map((e) => e.copies);
+    log(
+      `${catalogue.editions.length.toLocaleString('en-ZA')} editions with approved listings: copies ${copies[0]}, ${copies[1]}, ${copies[2]} … ` +
+        `median ${copies[Math.floor(copies.length / 2)]}; ${copies.filter((n) => n <= 5).length.toLocaleString('en-ZA')} with 1-5, ${copies.filter((n) => n >= 100).length} with 100 or more; ` +
+        `${catalogue.courses.length.toLocaleString('en-ZA')} courses with listings for sale (busiest ${catalogue.courses[0]?.code} at ${catalogue.courses[0]?.university}: ${catalogue.courses[0]?.listings})`,
+    );
 
     if (want('queries')) {
       log('\n## Catalogue queries in-process (no HTTP)');
-      log(await timeCatalogueQueries({ dataDir, databaseUrl, repeat: 20 }));
+      const queries = [...CATALOGUE_QUERIES, ...courseQueries(catalogue)];
+      log(await timeCatalogueQueries({ dataDir, databaseUrl, repeat: 20, queries }));
       if (dialect === 'sqlite') {
         log('\nThe same with a 64 MB SQLite page cache (PRAGMA cache_size = -65536; the default is 2 MB):');
-        log(await timeCatalogueQueries({ dataDir, databaseUrl, repeat: 20, cacheSizeKb: 65536 }));
+        log(await timeCatalogueQueries({ dataDir, databaseUrl, repeat: 20, cacheSizeKb: 65536, queries }));
       }
-      log(`\nplan of the browse query (law + uct, price_asc):\n${await explainBrowse({ dataDir, databaseUrl })}`);
+      log('');
+      log(await timeEditionReads({ dataDir, databaseUrl, repeat: 20, editions: editionsToTime(catalogue) }));
+      log('');
+      log(await timeMisspeltSearches({ dataDir, databaseUrl, typos: misspellings().slice(0, 41), named: ['calculas', 'introdution', 'organc chemistry'] }));
+      log(`\nplans of the browse query (law + uct, price_asc) and of the course filter:\n${await explainBrowse({ dataDir, databaseUrl })}`);
     }
 
     server = await startServer({
@@ -169,6 +184,9 @@ async function main() {
       const asset = largestAsset(webDist);
       const coldSearches = coldSearchPaths();
       const pricedSearches = pricedSearchPaths();
+      const misspelt = misspeltSearchPaths();
+      const editions = editionPaths(catalogue);
+      const courses = coursePaths(catalogue);
       const cases: LoadCase[] = [
         { name: 'search, common term (q=calculus)', paths: ['/api/v1/books?q=calculus'] },
         { name: 'search, very common term (q=introduction)', paths: ['/api/v1/books?q=introduction'] },
@@ -177,6 +195,14 @@ async function main() {
         // the catalogue cache (docs/decisions/0007): what a search costs the database.
         { name: `search, never asked before (${coldSearches.length.toLocaleString("en-ZA")} different, cold cache)`, paths: coldSearches },
         { name: `search with a price range, never asked before (${pricedSearches.length.toLocaleString('en-ZA')} different)`, paths: pricedSearches },
+        // Every request a different misspelling of a catalogue word: it finds nothing, so the server works
+        // out a suggestion (a correction and a second search) before it answers (docs/decisions/0024).
+        { name: `misspelt search, cold (${misspelt.length.toLocaleString('en-ZA')} different, each with a suggestion)`, paths: misspelt },
+        { name: `course filter, never asked before (${courses.length.toLocaleString('en-ZA')} different: course × campus × sort)`, paths: courses },
+        // More ISBNs than the edition cache holds, so every request loads its edition; then as visitors
+        // spread over them (a popular book's page as often as it has copies), mostly from the cache.
+        { name: `edition page, each loaded (${editions.length.toLocaleString('en-ZA')} ISBNs, popular and rare)`, paths: editions },
+        { name: 'edition page, asked as often as it has copies', paths: editionPathsByCopies(catalogue) },
         { name: 'browse: category+university, price_asc', paths: browse },
         { name: 'browse: condition only, price_desc', paths: ['new', 'like-new', 'very-good', 'good', 'acceptable'].map((c) => `/api/v1/books?condition=${c}&sort=price_desc`) },
         { name: 'catalogue first page (no filters)', paths: ['/api/v1/books'] },

@@ -1,16 +1,17 @@
 // Seeds a scratch database for the benchmarks: sellers and buyers, 100,000 approved listings (some
-// reserved or sold) plus a few thousand waiting for moderation, each with four stored photos that point
-// at a few real WebP files written to DATA_DIR/uploads.
+// reserved or sold) plus a few thousand waiting for moderation, each a copy of one of ~13,000 editions
+// (catalogue-data.ts), some tagged with the course that prescribes it at the seller's campus, each with
+// four stored photos that point at a few real WebP files written to DATA_DIR/uploads.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { UNIVERSITY_IDS } from '@reshelf/shared';
+import { UNIVERSITY_IDS, type UniversityId } from '@reshelf/shared';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/index.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
-import { makeBook, prng } from './catalogue-data.ts';
+import { makeCatalogue, makeCopy, prng } from './catalogue-data.ts';
 
 export const BENCH_PASSWORD = 'Bench-Passw0rd!';
 export const BUYER_EMAIL = 'buyer@bench.reshelf.test';
@@ -116,62 +117,100 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
     for (let i = 0; i < students.length; i += 500) await db.insertInto('students').values(students.slice(i, i + 500)).execute();
 
     const total = opts.approved + opts.pending;
+    const { editions, editionOf } = makeCatalogue(rng, total);
+    // Sellers by campus: a copy of a prescribed book is most often sold where it is prescribed.
+    const sellersAt = new Map(UNIVERSITY_IDS.map((u) => [u, students.slice(0, opts.sellers).filter((s) => s.university === u)]));
     const approvedIds: string[] = [];
+    const courseListings = new Map<string, number>();
     const start = Date.UTC(2024, 0, 1);
     const span = Date.UTC(2026, 10, 1) - start;
     const batch = 500;
     const insertStarted = performance.now();
-    await db.transaction().execute(async (trx) => {
-      for (let from = 0; from < total; from += batch) {
-        const books = [];
-        const images = [];
-        for (let i = from; i < Math.min(total, from + batch); i++) {
-          const b = makeBook(rng, i);
-          const id = `bk${i.toString(36).padStart(5, '0')}${Math.floor(rng.next() * 2 ** 40).toString(36)}`;
-          const pending = i >= opts.approved;
-          const r = rng.next();
-          const availability = pending ? 'available' : r < 0.06 ? 'sold' : r < 0.1 ? 'reserved' : 'available';
-          const at = new Date(start + Math.floor(rng.next() * span)).toISOString();
-          const seller = students[rng.int(0, opts.sellers - 1)]!;
-          if (!pending) approvedIds.push(id);
-          covers ??= coversIn(id);
-          books.push({
-            id,
-            seller_id: seller.id,
-            title: b.title,
-            author: b.author,
-            isbn: b.isbn,
-            isbn_digits: b.isbn.replace(/\D/g, ''),
-            publisher: b.publisher,
-            publication_year: b.publicationYear,
-            language: b.language,
-            category: b.category,
-            study_level: b.studyLevel,
-            condition: b.condition,
-            price_cents: b.priceCents,
-            edition: b.edition,
-            number_of_pages: b.numberOfPages,
-            description: b.description,
-            additional_notes: rng.next() < 0.2 ? 'Cash or EFT on collection.' : null,
-            status: pending ? ('pending' as const) : ('approved' as const),
-            availability: availability as 'available' | 'sold' | 'reserved',
-            decline_reason: null,
-            university: seller.university,
-            created_at: at,
-            updated_at: at,
-            approved_at: pending ? null : at,
-          });
-          for (let p = 0; p < PHOTOS; p++) {
-            const cover = covers[(i + p) % covers.length]!;
-            images.push({ id: `${id}-${p}`, book_id: id, position: p, path_full: cover.full, path_thumb: cover.thumb, width: cover.width, height: cover.height });
-          }
+    const insertBatch = async (trx: typeof db, from: number) => {
+      const books = [];
+      const images = [];
+      const courses = [];
+      for (let i = from; i < Math.min(total, from + batch); i++) {
+        const e = editions[editionOf[i]!]!;
+        const copy = makeCopy(rng, e);
+        const id = `bk${i.toString(36).padStart(5, '0')}${Math.floor(rng.next() * 2 ** 40).toString(36)}`;
+        const pending = i >= opts.approved;
+        const r = rng.next();
+        const availability = pending ? 'available' : r < 0.06 ? 'sold' : r < 0.1 ? 'reserved' : 'available';
+        const at = new Date(start + Math.floor(rng.next() * span)).toISOString();
+        const prescribedAt = Object.keys(e.courses) as UniversityId[];
+        const campus = prescribedAt.length && rng.next() < 0.7 ? rng.pick(prescribedAt) : undefined;
+        const seller = campus ? rng.pick(sellersAt.get(campus)!) : students[rng.int(0, opts.sellers - 1)]!;
+        // Most sellers of a prescribed book tag it with the course (at their own campus).
+        const code = e.courses[seller.university as UniversityId];
+        const tagged = code !== undefined && rng.next() < 0.8;
+        if (!pending) {
+          approvedIds.push(id);
+          if (tagged) courseListings.set(`${seller.university} ${code}`, (courseListings.get(`${seller.university} ${code}`) ?? 0) + 1);
         }
-        await trx.insertInto('books').values(books).execute();
-        for (let i = 0; i < images.length; i += 1000) await trx.insertInto('book_images').values(images.slice(i, i + 1000)).execute();
-        if ((from / batch) % 40 === 0) opts.log(`  seeded ${from.toLocaleString('en-ZA')} of ${total.toLocaleString('en-ZA')} listings`);
+        covers ??= coversIn(id);
+        books.push({
+          id,
+          seller_id: seller.id,
+          title: e.title,
+          author: e.author,
+          isbn: e.isbn,
+          isbn_digits: e.isbn,
+          publisher: e.publisher,
+          publication_year: e.publicationYear,
+          language: e.language,
+          category: e.category,
+          study_level: e.studyLevel,
+          condition: copy.condition,
+          price_cents: copy.priceCents,
+          edition: e.edition,
+          number_of_pages: e.numberOfPages,
+          description: copy.description,
+          additional_notes: rng.next() < 0.2 ? 'Cash or EFT on collection.' : null,
+          status: pending ? ('pending' as const) : ('approved' as const),
+          availability: availability as 'available' | 'sold' | 'reserved',
+          decline_reason: null,
+          university: seller.university,
+          course_codes: tagged ? code : '',
+          created_at: at,
+          updated_at: at,
+          approved_at: pending ? null : at,
+        });
+        if (tagged) courses.push({ book_id: id, university: seller.university, code, position: 0 });
+        for (let p = 0; p < PHOTOS; p++) {
+          const cover = covers[(i + p) % covers.length]!;
+          images.push({ id: `${id}-${p}`, book_id: id, position: p, path_full: cover.full, path_thumb: cover.thumb, width: cover.width, height: cover.height });
+        }
       }
-    });
-    opts.log(`  inserted ${total.toLocaleString('en-ZA')} listings and ${(total * PHOTOS).toLocaleString('en-ZA')} photos in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`);
+      await trx.insertInto('books').values(books).execute();
+      for (let i = 0; i < images.length; i += 1000) await trx.insertInto('book_images').values(images.slice(i, i + 1000)).execute();
+      if (courses.length) await trx.insertInto('book_courses').values(courses).execute();
+      if ((from / batch) % 40 === 0) opts.log(`  seeded ${from.toLocaleString('en-ZA')} of ${total.toLocaleString('en-ZA')} listings`);
+    };
+    if (handle.dialect === 'postgres') {
+      // A transaction per batch. In one transaction, the vocabulary and median triggers (migrations 010 and
+      // 013) update the rows of common words and popular editions again and again, and each update steps
+      // over every version of the row the transaction made before: 20,000 listings took 41 s that way and
+      // 10 s this way; 100,000 were on course for most of an hour (docs/performance.md).
+      for (let from = 0; from < total; from += batch) {
+        await db.transaction().execute((trx) => insertBatch(trx, from));
+        // What autovacuum would do meanwhile (a server may run without it, as the test server does):
+        // statistics as the catalogue grows, and the dead versions of the vocabulary and medians cleared.
+        // With no statistics at all, the planner read every approved listing for each new listing's median
+        // (an index on status and availability looked as good as the ISBN's): 16 ms a listing at 36,000.
+        if ((from / batch) % 20 === 19) await sql`VACUUM ANALYZE books, search_words, edition_medians`.execute(db);
+      }
+    } else {
+      // SQLite: one transaction, as its commits are what would cost.
+      await db.transaction().execute(async (trx) => {
+        for (let from = 0; from < total; from += batch) await insertBatch(trx, from);
+      });
+    }
+    const tagged = [...courseListings.values()].reduce((s, n) => s + n, 0);
+    opts.log(
+      `  inserted ${total.toLocaleString('en-ZA')} listings of ${editions.length.toLocaleString('en-ZA')} editions, ${(total * PHOTOS).toLocaleString('en-ZA')} photos and ` +
+        `${tagged.toLocaleString('en-ZA')} approved listings' course codes (${courseListings.size.toLocaleString('en-ZA')} courses) in ${((performance.now() - insertStarted) / 1000).toFixed(1)} s`,
+    );
     await writeCoverFiles(path.join(opts.dataDir, 'uploads'), covers ?? []);
     // PostgreSQL's autovacuum would vacuum and analyze freshly inserted tables this size within a minute
     // (statistics for the planner, the visibility map for index-only scans); do it now rather than
