@@ -132,12 +132,13 @@ describe('sign-up page', () => {
     // The page's clock moves only when the test (or Testing Library's waits, 50 ms a step) moves it, never
     // with real time: on a busy machine the real time between two steps could already reach the redirect.
     // Testing Library moves a fake clock only where it finds Jest's API.
+    // The page's code loads and the form is filled in real time; the clock is fake only from the submit on.
+    const calls = mockApi((call) => (call.path === '/auth/register' ? json(201, { student: {} }) : undefined));
+    const { router } = renderApp('/signup');
+    await fillValidForm(userEvent.setup());
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const calls = mockApi((call) => (call.path === '/auth/register' ? json(201, { student: {} }) : undefined));
-    const { router } = renderApp('/signup');
-    await fillValidForm(user);
     await user.click(screen.getByRole('button', { name: 'Join Reshelf' }));
 
     expect(await screen.findByText('Your account has been created successfully! 🎉')).toBeInTheDocument();
@@ -165,11 +166,13 @@ describe('sign-up page', () => {
     await act(async () => {
       vi.advanceTimersByTime(500);
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    // Real time again while the login page's code loads: Testing Library's waits would otherwise move the
-    // fake clock 50 ms a step, as far as the toast's own closing.
+    // The redirect has started. Real time again while the login page's code loads: under a fake clock
+    // Testing Library's waits step it 50 ms at a time and give up after 50 fake seconds, a few real
+    // milliseconds, which a loaded machine's module load outlasts; they would also move the clock as far
+    // as the toast's own closing.
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('You can now log in with your email and password')).toBeInTheDocument();
     // The email is carried over so the student only types the password.
     expect(await screen.findByLabelText('Email Address')).toHaveValue('thandi@students.wits.ac.za');
