@@ -206,7 +206,8 @@ export function watchOutsideRequests(page: Page, baseURL: string): string[] {
  */
 export async function reviewInQueue(admin: Page, title: string): Promise<Locator> {
   const review = admin.getByRole('article').filter({ has: admin.getByRole('heading', { name: title }) });
-  const showing = admin.getByText(/waiting, oldest first\. Showing \d+ to \d+ of \d+/);
+  await expect(admin.getByText(/^\d+ waiting, oldest first$/)).toBeVisible();
+  const showing = admin.getByText(/^Showing \d+ to \d+ of \d+$/);
   await expect(showing).toBeVisible();
   while ((await review.count()) === 0) {
     const next = admin.getByRole('button', { name: 'Next', exact: true });

@@ -57,6 +57,27 @@ describe('moderation queue', () => {
     expect(within(viewer).getByRole('img', { name: 'Photo 1 of Linear Algebra' })).toBeInTheDocument();
   });
 
+  it('pages through a long queue with the shared pager, ten at a time, oldest first', async () => {
+    const user = userEvent.setup();
+    const waiting = Array.from({ length: 12 }, (_, index) => bookWith({ id: `bk_review0000${String(index).padStart(2, '0')}`, title: `Waiting book ${index + 1}` }));
+    const calls = mockApi((call) => {
+      if (call.method !== 'GET' || !call.path.startsWith('/admin/books?status=pending')) return undefined;
+      const page = Number(new URLSearchParams(call.path.split('?')[1]).get('page'));
+      return json(200, list(waiting.slice((page - 1) * 10, page * 10), { total: waiting.length, page, pageSize: 10 }));
+    });
+    renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Waiting book 1' })).toBeInTheDocument();
+    expect(screen.getByText('12 waiting, oldest first')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1 to 10 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Waiting book 11' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 11 to 12 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByRole('heading', { name: 'Waiting book 1' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.path.includes('status=pending&page=2'))).toHaveLength(1);
+  });
+
   it('approves a listing: it leaves the queue with a toast', async () => {
     const user = userEvent.setup();
     const book = bookWith({ title: 'Approve Me' });

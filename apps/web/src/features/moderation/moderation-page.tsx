@@ -8,6 +8,7 @@ import { Ban, Check, CircleCheckBig, X } from 'lucide-react';
 import type { Book, BookStatus } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -111,9 +112,7 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
   const to = from + items.length - 1;
   return (
     <div>
-      <p className="mb-4 text-sm text-ink-600" aria-live="polite">
-        {status === 'pending' ? `${total} waiting, oldest first. ` : ''}Showing {from} to {to} of {total}
-      </p>
+      {status === 'pending' && <p className="mb-4 text-sm text-ink-600">{total} waiting, oldest first</p>}
       <ul className="flex flex-col gap-5">
         {items.map((book) => (
           <li key={book.id}>
@@ -152,16 +151,7 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
           </li>
         ))}
       </ul>
-      {total > QUEUE_PAGE_SIZE && (
-        <div className="mt-6 flex justify-end gap-2">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <Button variant="outline" disabled={to >= total} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} stretch />
       <DeclineDialog book={declining} busy={busy !== null} onClose={() => setDeclining(null)} onDecline={(reason) => void decline(reason)} />
       <DecisionDialog
         kind="takeDown"

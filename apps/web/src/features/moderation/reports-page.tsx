@@ -22,6 +22,7 @@ import { BookImage } from '../../components/ui/book-image';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -198,9 +199,7 @@ export function ReportsPage() {
     const to = from + items.length - 1;
     body = (
       <div>
-        <p className="mb-4 text-sm text-ink-600" aria-live="polite">
-          Most recently reported first. Showing {from} to {to} of {total}
-        </p>
+        <p className="mb-4 text-sm text-ink-600">Most recently reported first</p>
         <ul className="flex flex-col gap-5">
           {items.map((group) => (
             // A group that changed (new reports since) is a new card, with actions of its own.
@@ -209,16 +208,7 @@ export function ReportsPage() {
             </li>
           ))}
         </ul>
-        {total > QUEUE_PAGE_SIZE && (
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="outline" disabled={to >= total} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </div>
-        )}
+        <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} stretch />
       </div>
     );
   }
