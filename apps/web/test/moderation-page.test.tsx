@@ -125,6 +125,23 @@ describe('moderation queue', () => {
     expect(within(card).getByText('Not a textbook')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Approve/ })).not.toBeInTheDocument();
   });
+
+  it('shows the listings taken down with the reason the seller reads, and nothing to act on, in their own tab', async () => {
+    const user = userEvent.setup();
+    const takenDown = bookWith({
+      title: 'Reported Calculus',
+      status: 'taken_down',
+      takenDown: { reason: 'Asking for payment before the meetup is not allowed on Reshelf', at: '2026-11-20T09:00:00.000Z' },
+    });
+    queue([], (call) => (call.path.startsWith('/admin/books?status=taken_down') ? json(200, list([takenDown])) : undefined));
+    renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
+    expect(await screen.findByRole('heading', { name: 'Nothing waiting for review' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Taken down' }));
+    const card = (await screen.findByRole('heading', { name: 'Reported Calculus' })).closest('article')!;
+    expect(within(card).getByText('Asking for payment before the meetup is not allowed on Reshelf')).toBeInTheDocument();
+    expect(within(card).getByText(/^Taken down /)).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /^(Approve|Decline|Take down)/ })).toBeNull();
+  });
 });
 
 describe('package orders', () => {

@@ -79,6 +79,13 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
             </p>
           )}
 
+          {status === 'taken_down' && book.takenDown && (
+            <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 [overflow-wrap:anywhere]">
+              <span className="font-semibold">Taken down {formatDate(book.takenDown.at)}: </span>
+              {book.takenDown.reason}
+            </p>
+          )}
+
           {actions && <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row sm:justify-end">{actions}</div>}
         </div>
       </article>

@@ -1,6 +1,7 @@
 // Moderation (/admin): the queue of listings waiting for review, oldest first, with Approve and
 // Decline (a reason is required); the approved listings, each of which an admin may take down with a reason
-// the seller reads; the declined listings; and the package-order desk.
+// the seller reads; the declined listings; the listings taken down, with that reason; and the package-order
+// desk.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,12 +27,13 @@ const LISTING_DECLINED = 'Listing declined';
 const NOTHING_TO_REVIEW = 'Nothing waiting for review';
 
 /** The listings the moderation tabs show by status. */
-type QueueStatus = Extract<BookStatus, 'pending' | 'approved' | 'declined'>;
+type QueueStatus = Extract<BookStatus, 'pending' | 'approved' | 'declined' | 'taken_down'>;
 
 const EMPTY: Record<QueueStatus, { title: string; text: string }> = {
   pending: { title: NOTHING_TO_REVIEW, text: 'New listings appear here as sellers submit them.' },
   approved: { title: 'No approved listings', text: 'Listings you approve appear here.' },
   declined: { title: 'No declined listings', text: 'Listings you decline appear here with their reason.' },
+  taken_down: { title: 'No listings taken down', text: 'Approved listings you take down appear here with the reason the seller reads.' },
 };
 
 function ListingsPanel({ status }: { status: QueueStatus }) {
@@ -166,7 +168,7 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
   );
 }
 
-const TAB_IDS = ['pending', 'approved', 'declined', 'packages'] as const;
+const TAB_IDS = ['pending', 'approved', 'declined', 'taken_down', 'packages'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 export function ModerationPage() {
@@ -188,6 +190,7 @@ export function ModerationPage() {
           { id: 'pending', label: 'Waiting for review', panel: <ListingsPanel status="pending" /> },
           { id: 'approved', label: 'Approved', panel: <ListingsPanel status="approved" /> },
           { id: 'declined', label: 'Declined', panel: <ListingsPanel status="declined" /> },
+          { id: 'taken_down', label: 'Taken down', panel: <ListingsPanel status="taken_down" /> },
           { id: 'packages', label: 'Package orders', panel: <PackageOrdersPanel /> },
         ]}
       />
