@@ -101,6 +101,7 @@ const TABLE_OWNERS = {
   students: 'accounts',
   sessions: 'accounts',
   password_resets: 'accounts',
+  student_verifications: 'accounts',
   books: 'listings',
   book_images: 'listings',
   book_courses: 'listings',

@@ -22,6 +22,7 @@ export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
     role,
     academicInfo: null,
     courses: [],
+    verified: null,
     createdAt: '2025-02-01T08:00:00.000Z',
     updatedAt: '2025-02-01T08:00:00.000Z',
     ...extra,

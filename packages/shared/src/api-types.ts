@@ -34,6 +34,7 @@ import type {
   packagesResponseSchema,
   studentResponseSchema,
   studentSchema,
+  studentVerifiedSchema,
   textbookPackageSchema,
 } from './schemas/responses';
 
@@ -41,6 +42,7 @@ export type { RealtimeEvent } from './schemas/realtime';
 
 export type AcademicInfo = z.output<typeof academicInfoSchema>;
 export type Student = z.output<typeof studentSchema>;
+export type StudentVerified = z.output<typeof studentVerifiedSchema>;
 export type BookImage = z.output<typeof bookImageSchema>;
 export type BookSeller = z.output<typeof bookSellerSchema>;
 export type Book = z.output<typeof bookSchema>;

@@ -24,6 +24,11 @@ export interface StudentsTable {
   /** Set while an admin has suspended the account (migration 016). */
   suspended_at: string | null;
   suspension_reason: string | null;
+  /** Set together once the student proved enrolment (migration 018): the university, when, how, and the address. */
+  verified_university: string | null;
+  verified_at: string | null;
+  verified_via: 'email' | 'microsoft' | null;
+  verified_email: string | null;
 }
 
 export interface SessionsTable {
@@ -41,6 +46,16 @@ export interface PasswordResetsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+/** The one pending mailed verification link per student (migration 018). */
+export interface StudentVerificationsTable {
+  student_id: string;
+  token_hash: string;
+  email: string;
+  university: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface ContactMessagesTable {
@@ -328,6 +343,7 @@ export interface Database {
   students: StudentsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
+  student_verifications: StudentVerificationsTable;
   contact_messages: ContactMessagesTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   books: BooksTable;

@@ -56,6 +56,18 @@ export const academicInfoSchema = z.object({
   lastUpdate: time,
 });
 
+/**
+ * A verified student's proof of enrolment (docs/decisions/0035-verified-students.md): the university
+ * that verified them and when; null until verified. Shown as "Verified student".
+ */
+export const studentVerifiedSchema = z
+  .object({
+    university: z.enum(UNIVERSITY_IDS).describe('The university whose address (or Microsoft tenant) verified the student'),
+    at: time,
+  })
+  .nullable()
+  .meta({ id: 'StudentVerified' });
+
 /** A student as they see themselves: never a password hash or a token. */
 export const studentSchema = z
   .object({
@@ -70,6 +82,7 @@ export const studentSchema = z
     courses: z
       .array(z.string())
       .describe('The course codes the student takes this semester, at their university, upper-case (PUT /student/courses)'),
+    verified: studentVerifiedSchema.describe('Set once the student proved enrolment (POST /account/verify-student); null until then'),
     createdAt: time,
     updatedAt: time,
   })

@@ -66,6 +66,10 @@ function newStudentRow(
     updated_at: at,
     suspended_at: null,
     suspension_reason: null,
+    verified_university: null,
+    verified_at: null,
+    verified_via: null,
+    verified_email: null,
   };
 }
 
@@ -130,6 +134,7 @@ export function toStudent(row: StudentRow): Student {
         }
       : null,
     courses: coursesOf(row),
+    verified: row.verified_university && row.verified_at ? { university: row.verified_university, at: row.verified_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   } as Student;
