@@ -101,7 +101,7 @@ const TABLE_OWNERS = {
   students: 'accounts',
   sessions: 'accounts',
   password_resets: 'accounts',
-  student_verifications: 'accounts',
+  student_verifications: 'verification',
   books: 'listings',
   book_images: 'listings',
   book_courses: 'listings',

@@ -20,6 +20,8 @@ import { securityPlugin } from './plugins/security.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
+import { createVerificationService } from './modules/verification/service.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { avatarRoutes } from './modules/avatars/routes.ts';
@@ -66,6 +68,8 @@ declare module 'fastify' {
 
 export interface Services {
   accounts: ReturnType<typeof createAccountsService>;
+  /** Verified students; markVerified is for sign-in providers (docs/decisions/0035-verified-students.md). */
+  verification: ReturnType<typeof createVerificationService>;
   newsletter: ReturnType<typeof createNewsletterService>;
   scheduler: ReturnType<typeof createScheduler>;
   listings: ReturnType<typeof createListingsService>;
@@ -170,6 +174,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const result = await accounts.ensureAdmin(config.admin.email, config.admin.password);
     if (result === 'created') app.log.info({ email: config.admin.email }, 'admin account created');
   }
+  const verification = createVerificationService(ctx);
   const newsletter = createNewsletterService(
     ctx,
     opts.newsletterProvider ?? (config.brevoApiKey ? brevoProvider(config.brevoApiKey) : undefined),
@@ -248,10 +253,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   scheduler.add({ name: 'meetup-reminders', everyMs: 60_000, run: () => orders.sendDueReminders() });
   const idempotency = createIdempotency(ctx);
   scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => idempotency.prune() });
-  app.decorate('services', { accounts, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists });
+  app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists });
 
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
+  await app.register(verificationRoutes, { verification });
   await app.register(avatarRoutes);
   await app.register(contactRoutes);
   await app.register(newsletterRoutes, { newsletter });

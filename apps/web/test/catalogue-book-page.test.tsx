@@ -47,7 +47,7 @@ describe('book page', () => {
     const user = userEvent.setup();
     mockApi((call) =>
       call.path === '/books/bk_calculus0000001'
-        ? json(200, { book: bookWith({ seller: { id: 's1', firstName: 'Sipho', university: 'wits', rating: 4, reviewCount: 3 } }) })
+        ? json(200, { book: bookWith({ seller: { id: 's1', firstName: 'Sipho', university: 'wits', rating: 4, reviewCount: 3, verified: false } }) })
         : undefined,
     );
     renderApp('/books/bk_calculus0000001');

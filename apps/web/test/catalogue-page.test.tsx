@@ -23,7 +23,7 @@ describe('catalogue', () => {
   it('shows result cards with the price, the seller and the university', async () => {
     mockApi((call) =>
       call.path.startsWith('/books?')
-        ? json(200, list([bookWith(), bookWith({ id: 'bk_rated', title: 'Campbell Biology', seller: { id: 's2', firstName: 'Lerato', university: 'uj', rating: 4.5, reviewCount: 6 } })], 2))
+        ? json(200, list([bookWith(), bookWith({ id: 'bk_rated', title: 'Campbell Biology', seller: { id: 's2', firstName: 'Lerato', university: 'uj', rating: 4.5, reviewCount: 6, verified: false } })], 2))
         : undefined,
     );
     renderApp('/books');

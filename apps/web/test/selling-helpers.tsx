@@ -80,7 +80,7 @@ export function bookWith(extra: Partial<Book> = {}): Book {
     images: [{ url: `/uploads/${id}-1.webp`, thumbUrl: `/uploads/${id}-1-thumb.webp` }],
     courses: [],
     goodPrice: false,
-    seller: { id: 'stu_4f9a2c7e1b3d', firstName: 'Thandi', university: 'wits', rating: null, reviewCount: 0 },
+    seller: { id: 'stu_4f9a2c7e1b3d', firstName: 'Thandi', university: 'wits', rating: null, reviewCount: 0, verified: false },
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...extra,

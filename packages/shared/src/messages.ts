@@ -589,3 +589,51 @@ export const SHARE_MESSAGES = {
   copyFailed: 'Could not copy the link. Copy it from the box below.',
   shareFailed: 'Could not open sharing. Copy the link instead.',
 } as const;
+
+// ---- Verified students (docs/decisions/0035-verified-students.md) ----
+
+export const VERIFY_STUDENT_MESSAGES = {
+  emailRequired: 'Enter your university email address',
+  emailInvalid: 'Enter a valid email address',
+  /** An address at no university's domain. */
+  notUniversity: (university: string, domain: string) => `Use your ${university} email address, such as name@${domain}`,
+  /** An address at another sign-up university than the student's own. */
+  otherUniversity: (other: string, own: string) => `That address is at ${other}, but your account is at ${own}. Use your ${own} email address.`,
+  /** The 202's message. */
+  sent: 'Check your inbox: we emailed a link to that address. It works once and expires in 24 hours.',
+  tooMany: 'Too many verification emails. Please try again later.',
+  linkInvalid: 'This verification link is invalid, used or expired. Ask for a new one in Settings.',
+  addressTaken: 'This university address already verifies another Reshelf account.',
+  confirmed: (university: string) => `You are now a verified student at ${university}`,
+  /** The badge beside a verified student's name and on their listings. */
+  badge: 'Verified student',
+  /** The settings card. */
+  cardHeading: 'Verified student',
+  cardIntro: 'Show buyers you are a real student: confirm your university email address and your listings show "Verified student".',
+  emailLabel: 'University email',
+  emailHint: (domains: string) => `An address at ${domains}`,
+  send: 'Email me a link',
+  sending: 'Sending...',
+  inboxHeading: 'Check your inbox',
+  inboxText: (email: string) => `We emailed a link to ${email}. Open it on any device to confirm. It works once and expires in 24 hours.`,
+  sendFailed: 'Could not send the link. Please try again.',
+  verifiedText: (university: string, date: string) => `Verified at ${university} on ${date}.`,
+  /** The page the mailed link opens. */
+  confirmTitle: 'Confirm your student email',
+  confirmIntro: 'Confirm that this university address is yours and your Reshelf account shows "Verified student".',
+  confirm: 'Confirm',
+  confirming: 'Confirming...',
+  confirmFailed: 'Could not confirm. Please try again.',
+  toSettings: 'Back to settings',
+} as const;
+
+/** The email with the verification link, sent to the university address. */
+export const VERIFY_STUDENT_MAIL = {
+  subject: 'Confirm your university email for Reshelf',
+  heading: (firstName: string) => `Hi ${firstName}, confirm your university email`,
+  paragraphs: (university: string) => [
+    `Someone (hopefully you) asked Reshelf to verify a student account at ${university} with this address.`,
+    'Open the link below and press Confirm. It works once and expires in 24 hours. If you did not ask for it, ignore this email: nothing changes.',
+  ],
+  action: 'Confirm my university email',
+} as const;

@@ -133,3 +133,32 @@ export const CAMPUS_MEETUP_SPOTS: Record<UniversityId, string[]> = {
     'Main Building lawns (Bloemfontein Campus)',
   ],
 };
+
+/**
+ * Each sign-up university's official student and staff email domains (docs/decisions/0035-verified-students.md).
+ * An address at one of them, or at a sub-domain of one (stu.ukzn.ac.za under ukzn.ac.za), proves
+ * enrolment once the student confirms the link mailed to it.
+ */
+export const UNIVERSITY_EMAIL_DOMAINS: Record<UniversityId, readonly string[]> = {
+  uct: ['myuct.ac.za', 'uct.ac.za'],
+  wits: ['students.wits.ac.za', 'wits.ac.za'],
+  up: ['tuks.co.za', 'up.ac.za'],
+  sun: ['sun.ac.za'],
+  uj: ['student.uj.ac.za', 'uj.ac.za'],
+  ru: ['campus.ru.ac.za', 'ru.ac.za'],
+  ukzn: ['stu.ukzn.ac.za', 'ukzn.ac.za'],
+  uwc: ['myuwc.ac.za', 'uwc.ac.za'],
+  nmu: ['mandela.ac.za'],
+  ufs: ['ufs4life.ac.za', 'ufs.ac.za'],
+};
+
+/** The university whose email domain (or a sub-domain of it) an address is at, or null. Case does not matter. */
+export function universityOfEmail(email: string): UniversityId | null {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return null;
+  const domain = email.slice(at + 1).trim().toLowerCase();
+  for (const id of UNIVERSITY_IDS) {
+    if (UNIVERSITY_EMAIL_DOMAINS[id].some((d) => domain === d || domain.endsWith(`.${d}`))) return id;
+  }
+  return null;
+}

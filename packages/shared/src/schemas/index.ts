@@ -15,3 +15,4 @@ export { pageOffset, pagingFields, pagingQuerySchema, type PagingQuery } from '.
 export * from './responses';
 export * from './reports';
 export * from './realtime';
+export * from './verified-students';

@@ -105,6 +105,7 @@ export const bookSellerSchema = z.object({
   university: z.enum(UNIVERSITY_IDS),
   rating: z.number().nullable().describe('Average review rating, null before the first review'),
   reviewCount: z.number().int(),
+  verified: z.boolean().describe('Whether the seller is a verified student (shown as "Verified student")'),
 });
 
 /** A course a listing is used for: its university and its code there, upper-case. */

@@ -22,8 +22,26 @@ export const deleteStudent = (db: Db, id: string) => db.deleteFrom('students').w
 /** What anyone may see of students: their first name and university. */
 export async function findPublicNames(db: Db, ids: readonly string[]) {
   if (!ids.length) return [];
-  return db.selectFrom('students').select(['id', 'first_name', 'university']).where('id', 'in', ids).execute();
+  return db.selectFrom('students').select(['id', 'first_name', 'university', 'verified_at']).where('id', 'in', ids).execute();
 }
+
+// Verified students (docs/decisions/0035-verified-students.md).
+
+/** Marks a student verified; the partial unique index on verified_email refuses an address another account holds. */
+export const setVerified = (
+  db: Db,
+  id: string,
+  v: { university: string; at: string; via: 'email' | 'microsoft'; email: string | null },
+) =>
+  db
+    .updateTable('students')
+    .set({ verified_university: v.university, verified_at: v.at, verified_via: v.via, verified_email: v.email, updated_at: v.at })
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** The student a university address verifies, if any. */
+export const findVerifiedEmailHolder = (db: Db, email: string) =>
+  db.selectFrom('students').select(['id']).where('verified_email', '=', email).executeTakeFirst();
 
 /** Sets the academic details only if the last change is older than `notAfter`; returns whether it did. */
 export async function updateAcademicIfAllowed(

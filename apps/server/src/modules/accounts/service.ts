@@ -78,6 +78,8 @@ export interface PublicStudent {
   id: string;
   firstName: string;
   university: string;
+  /** Whether they are a verified student (docs/decisions/0035-verified-students.md). */
+  verified: boolean;
 }
 
 /**
@@ -86,7 +88,35 @@ export interface PublicStudent {
  */
 export async function publicStudents(db: Db, ids: readonly string[]): Promise<PublicStudent[]> {
   const rows = await repo.findPublicNames(db, [...new Set(ids)]);
-  return rows.map((r) => ({ id: r.id, firstName: r.first_name, university: r.university }));
+  return rows.map((r) => ({ id: r.id, firstName: r.first_name, university: r.university, verified: r.verified_at !== null }));
+}
+
+/** Raised by setStudentVerified when another account is verified by the same university address. */
+export class VerifiedAddressTaken extends Error {}
+
+/**
+ * Marks a student verified (docs/decisions/0035-verified-students.md), through `db` so the verification
+ * module writes it in the same transaction that uses up its link. One university address verifies one
+ * account at most: another account holding it (checked here, and by a unique index whatever the timing)
+ * raises VerifiedAddressTaken. Returns the student as they now see themselves, or null if gone.
+ */
+export async function setStudentVerified(
+  db: Db,
+  studentId: string,
+  v: { university: string; at: string; via: 'email' | 'microsoft'; email: string | null },
+): Promise<Student | null> {
+  if (v.email) {
+    const holder = await repo.findVerifiedEmailHolder(db, v.email);
+    if (holder && holder.id !== studentId) throw new VerifiedAddressTaken();
+  }
+  try {
+    await repo.setVerified(db, studentId, v);
+  } catch (err) {
+    if (/unique|constraint/i.test(String((err as Error)?.message ?? ''))) throw new VerifiedAddressTaken();
+    throw err;
+  }
+  const row = await repo.findStudentById(db, studentId);
+  return row ? toStudent(row) : null;
 }
 
 /**

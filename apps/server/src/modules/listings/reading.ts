@@ -100,7 +100,7 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     return new Map(
       students.map((s) => {
         const r = ratings.get(s.id);
-        return [s.id, { id: s.id, firstName: s.firstName, university: s.university as UniversityId, rating: r?.rating ?? null, reviewCount: r?.count ?? 0 }];
+        return [s.id, { id: s.id, firstName: s.firstName, university: s.university as UniversityId, rating: r?.rating ?? null, reviewCount: r?.count ?? 0, verified: s.verified }];
       }),
     );
   }
@@ -124,7 +124,7 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
       toBookJson(
         row,
         byBook.get(row.id) ?? [],
-        sellers.get(row.seller_id) ?? { id: row.seller_id, firstName: '', university: row.university as UniversityId, rating: null, reviewCount: 0 },
+        sellers.get(row.seller_id) ?? { id: row.seller_id, firstName: '', university: row.university as UniversityId, rating: null, reviewCount: 0, verified: false },
         coursesByBook.get(row.id) ?? [],
         isGoodPrice(row, medians.get(row.isbn)),
       ),

@@ -1,0 +1,38 @@
+// SQL for the pending mailed verification links (docs/decisions/0035-verified-students.md). Every
+// function takes the db or a transaction first.
+import type { Db } from '../../db/index.ts';
+
+export interface PendingVerification {
+  student_id: string;
+  token_hash: string;
+  email: string;
+  university: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** The student's one pending link: a new request replaces the old one, whose token then works no more. */
+export const replacePending = (db: Db, row: PendingVerification) =>
+  db
+    .insertInto('student_verifications')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('student_id').doUpdateSet({
+        token_hash: row.token_hash,
+        email: row.email,
+        university: row.university,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+      }),
+    )
+    .execute();
+
+/**
+ * Uses up a link: deletes the row of this token hash and returns it, or undefined. Of two confirmations
+ * at once only one deletes the row (the other finds it gone), so a token works once whatever the timing.
+ */
+export const takePending = (db: Db, tokenHash: string): Promise<PendingVerification | undefined> =>
+  db.deleteFrom('student_verifications').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();
+
+export const deletePendingOf = (db: Db, studentId: string) =>
+  db.deleteFrom('student_verifications').where('student_id', '=', studentId).execute();

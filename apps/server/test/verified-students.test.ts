@@ -1,0 +1,234 @@
+// Verified students (docs/decisions/0035-verified-students.md): POST /account/verify-student mails a
+// single-use, expiring link to an address at the student's own university; confirming it (a POST from the
+// link's page) sets Student.verified and the seller's `verified` on their listings. Wrong domain, another
+// university, no session, bad bodies, expired, reused, replaced and wrong tokens, one account per address,
+// two confirmations at once, the rate limit, the mail, and markVerified for sign-in providers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, UNIVERSITY_EMAIL_DOMAINS, VERIFY_STUDENT_MAIL, VERIFY_STUDENT_MESSAGES, universityOfEmail } from '@reshelf/shared';
+import type { Mail } from '../src/lib/mailer.ts';
+import { VERIFY_REQUESTS_PER_HOUR } from '../src/modules/verification/service.ts';
+import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
+import { registerAndLogin, type Account } from './helpers/accounts.ts';
+import { insertBook } from './helpers/books.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+let n = 0;
+/** A fresh address at Wits for each test, so one test's verification never holds another's address. */
+const witsAddress = () => `s${++n}.${Math.random().toString(36).slice(2, 8)}@students.wits.ac.za`;
+
+const request = (payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/account/verify-student', payload: payload as object, headers: cookie ? { cookie } : {} });
+const confirm = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/account/verify-student/confirm', payload: payload as object });
+const profile = async (a: Account) => (await t.app.inject({ url: '/api/v1/student/profile', headers: { cookie: a.cookie } })).json().student;
+const tokenFromMail = (mail: Mail | undefined) => new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
+
+/** Asks for a link to `email` and returns its token from the mail. */
+async function linkFor(a: Account, email: string): Promise<string> {
+  const res = await request({ email }, a.cookie);
+  expect(res.statusCode, res.body).toBe(202);
+  return tokenFromMail(t.mailer.last(email));
+}
+
+describe(`universityOfEmail`, () => {
+  it('knows each university by its domains and their sub-domains, and nothing else', () => {
+    expect(universityOfEmail('a@students.wits.ac.za')).toBe('wits');
+    expect(universityOfEmail('a@WITS.AC.ZA')).toBe('wits');
+    expect(universityOfEmail('a@myuct.ac.za')).toBe('uct');
+    expect(universityOfEmail('a@tuks.co.za')).toBe('up');
+    expect(universityOfEmail('a@student.uj.ac.za')).toBe('uj');
+    expect(universityOfEmail('a@stu.ukzn.ac.za')).toBe('ukzn');
+    expect(universityOfEmail('a@sun.ac.za')).toBe('sun');
+    expect(universityOfEmail('a@gmail.com')).toBeNull();
+    expect(universityOfEmail('a@notwits.ac.za')).toBeNull();
+    expect(universityOfEmail('a@wits.ac.za.evil.com')).toBeNull();
+    for (const domains of Object.values(UNIVERSITY_EMAIL_DOMAINS)) expect(domains.length).toBeGreaterThan(0);
+  });
+});
+
+describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
+  it('mails a link to the university address (not the account email); confirming it verifies the student once', async () => {
+    const a = await registerAndLogin(t.app, { email: `own${Math.random().toString(36).slice(2, 8)}@gmail.com` });
+    expect((await profile(a)).verified).toBeNull();
+    const email = witsAddress();
+    const res = await request({ email: `  ${email.toUpperCase()} ` }, a.cookie);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toEqual({ message: VERIFY_STUDENT_MESSAGES.sent });
+    expect(t.mailer.last(a.email)).toBeUndefined();
+    const mail = t.mailer.last(email)!;
+    expect(mail.subject).toBe(VERIFY_STUDENT_MAIL.subject);
+    expect(mail.text).toContain(VERIFY_STUDENT_MAIL.heading('Thandi'));
+    for (const p of VERIFY_STUDENT_MAIL.paragraphs('University of the Witwatersrand')) expect(mail.text).toContain(p);
+    expect(mail.html).toContain(VERIFY_STUDENT_MAIL.action);
+    const url = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
+    expect(`${url.origin}${url.pathname}`).toBe('http://localhost:3000/verify-student');
+    const token = url.searchParams.get('token')!;
+    // Only its hash is stored.
+    const stored = await t.database.db.selectFrom('student_verifications').selectAll().where('student_id', '=', a.id).executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toBe(token);
+    expect(stored.email).toBe(email);
+    // Asking is not verifying.
+    expect((await profile(a)).verified).toBeNull();
+
+    const before = t.clock.now().toISOString();
+    const ok = await confirm({ token });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({
+      message: VERIFY_STUDENT_MESSAGES.confirmed('University of the Witwatersrand'),
+      verified: { university: 'wits', at: before },
+    });
+    expect((await profile(a)).verified).toEqual({ university: 'wits', at: before });
+    const session = await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: a.cookie } });
+    expect(session.json().student.verified).toEqual({ university: 'wits', at: before });
+
+    // Used up.
+    const again = await confirm({ token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ error: VERIFY_STUDENT_MESSAGES.linkInvalid, code: 'VERIFY_LINK_INVALID' });
+  });
+
+  it('refuses an address at no university, and one at another university, with the message naming the student’s own', async () => {
+    const a = await registerAndLogin(t.app);
+    const wrong = await request({ email: 'thandi@gmail.com' }, a.cookie);
+    expect(wrong.statusCode).toBe(400);
+    const notUni = VERIFY_STUDENT_MESSAGES.notUniversity('University of the Witwatersrand', 'students.wits.ac.za');
+    expect(wrong.json()).toEqual({ error: notUni, code: 'NOT_UNIVERSITY_EMAIL', fields: { email: notUni } });
+    const lookalike = await request({ email: 'thandi@wits.ac.za.example.com' }, a.cookie);
+    expect(lookalike.json().error).toBe(notUni);
+
+    const other = await request({ email: 'thandi@myuct.ac.za' }, a.cookie);
+    expect(other.statusCode).toBe(400);
+    const otherMsg = VERIFY_STUDENT_MESSAGES.otherUniversity('University of Cape Town', 'University of the Witwatersrand');
+    expect(other.json()).toEqual({ error: otherMsg, code: 'NOT_UNIVERSITY_EMAIL', fields: { email: otherMsg } });
+    expect(t.mailer.last('thandi@myuct.ac.za')).toBeUndefined();
+
+    // A student at UP verifies with a tuks.co.za address.
+    const up = await registerAndLogin(t.app, { university: 'up' });
+    expect((await request({ email: `p${n++}@tuks.co.za` }, up.cookie)).statusCode).toBe(202);
+  });
+
+  it('answers 401 without a session, and a clear error for a bad body', async () => {
+    const res = await request({ email: witsAddress() });
+    expect(res.statusCode).toBe(401);
+    const a = await registerAndLogin(t.app);
+    for (const [payload, message] of [
+      [{}, VERIFY_STUDENT_MESSAGES.emailRequired],
+      [{ email: '' }, VERIFY_STUDENT_MESSAGES.emailRequired],
+      [{ email: 'not an address' }, VERIFY_STUDENT_MESSAGES.emailInvalid],
+      [{ email: 42 }, VERIFY_STUDENT_MESSAGES.emailInvalid],
+    ] as const) {
+      const bad = await request(payload, a.cookie);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.json()).toMatchObject({ error: message, fields: { email: message } });
+    }
+    const notObject = await request([1], a.cookie);
+    expect(notObject.statusCode).toBe(400);
+    expect(notObject.json().error).toBe(MESSAGES.invalidInput);
+  });
+
+  it('refuses a wrong, an empty and an expired token; a new request replaces the old link', async () => {
+    const a = await registerAndLogin(t.app);
+    for (const payload of [{ token: 'nope' }, { token: '' }, {}]) {
+      const res = await confirm(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
+    }
+
+    const email = witsAddress();
+    const first = await linkFor(a, email);
+    const second = await linkFor(a, email);
+    expect(second).not.toBe(first);
+    expect((await confirm({ token: first })).json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
+
+    t.clock.advance(24 * 3_600_000);
+    const expired = await confirm({ token: second });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
+    expect((await profile(a)).verified).toBeNull();
+
+    // A fresh link just under 24 hours old still works.
+    const third = await linkFor(a, email);
+    t.clock.advance(24 * 3_600_000 - 1);
+    expect((await confirm({ token: third })).statusCode).toBe(200);
+    expect((await profile(a)).verified?.university).toBe('wits');
+  });
+
+  it('two confirmations of one link at the same moment verify once', async () => {
+    const a = await registerAndLogin(t.app);
+    const token = await linkFor(a, witsAddress());
+    const answers = await Promise.all(Array.from({ length: 6 }, () => confirm({ token })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 400, 400, 400, 400, 400]);
+    for (const r of answers.filter((x) => x.statusCode === 400)) expect(r.json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
+    expect(await t.database.db.selectFrom('student_verifications').select('student_id').where('student_id', '=', a.id).execute()).toEqual([]);
+  });
+
+  it('one university address verifies one account at most; the request tells nothing, the confirmation refuses', async () => {
+    const email = witsAddress();
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    const tokenA = await linkFor(a, email);
+    const tokenB = await linkFor(b, email);
+    expect((await confirm({ token: tokenA })).statusCode).toBe(200);
+    // B's request for the same address answers exactly as any other would.
+    const asked = await request({ email }, b.cookie);
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ message: VERIFY_STUDENT_MESSAGES.sent });
+    const taken = await confirm({ token: tokenFromMail(t.mailer.last(email)) });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ error: VERIFY_STUDENT_MESSAGES.addressTaken, code: 'ADDRESS_TAKEN' });
+    expect((await confirm({ token: tokenB })).statusCode).toBe(400);
+    expect((await profile(b)).verified).toBeNull();
+  });
+
+  it('two accounts confirming the same address at the same moment: one is verified', async () => {
+    const email = witsAddress();
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    const [ta, tb] = [await linkFor(a, email), await linkFor(b, email)];
+    const answers = await Promise.all([confirm({ token: ta }), confirm({ token: tb })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const verified = [(await profile(a)).verified, (await profile(b)).verified].filter(Boolean);
+    expect(verified).toHaveLength(1);
+  });
+
+  it(`limits a student to ${VERIFY_REQUESTS_PER_HOUR} links an hour`, async () => {
+    const a = await registerAndLogin(t.app);
+    const email = witsAddress();
+    for (let i = 0; i < VERIFY_REQUESTS_PER_HOUR; i++) expect((await request({ email }, a.cookie)).statusCode).toBe(202);
+    const over = await request({ email }, a.cookie);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error).toBe(VERIFY_STUDENT_MESSAGES.tooMany);
+    // Another student is not held back by it.
+    const b = await registerAndLogin(t.app);
+    expect((await request({ email: witsAddress() }, b.cookie)).statusCode).toBe(202);
+  });
+
+  it('the seller of a listing carries verified on the Book, false before and true after', async () => {
+    const seller = await registerAndLogin(t.app, { userType: 'seller' });
+    const bookId = await insertBook(t.database.db, seller.id, { status: 'approved' });
+    const book = async () => (await t.app.inject({ url: `/api/v1/books/${bookId}` })).json().book;
+    expect((await book()).seller.verified).toBe(false);
+    expect((await confirm({ token: await linkFor(seller, witsAddress()) })).statusCode).toBe(200);
+    expect((await book()).seller.verified).toBe(true);
+  });
+
+  it('markVerified (for sign-in providers) verifies at a university, counts its address, and refuses one held by another account', async () => {
+    const a = await registerAndLogin(t.app);
+    const student = await t.app.services.verification.markVerified(a.id, 'wits', 'microsoft');
+    expect(student.verified).toEqual({ university: 'wits', at: t.clock.now().toISOString() });
+    expect((await profile(a)).verified?.university).toBe('wits');
+
+    const email = witsAddress();
+    const b = await registerAndLogin(t.app);
+    await t.app.services.verification.markVerified(b.id, 'wits', 'microsoft', email.toUpperCase());
+    const c = await registerAndLogin(t.app);
+    await expect(t.app.services.verification.markVerified(c.id, 'wits', 'microsoft', email)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(t.app.services.verification.markVerified('nobody', 'wits', 'microsoft')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
