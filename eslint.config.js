@@ -99,6 +99,7 @@ const isRepositoryFile = (file) => /(^|[-.])repository\.ts$/.test(path.basename(
  */
 const TABLE_OWNERS = {
   students: 'accounts',
+  student_roles: 'accounts',
   sessions: 'accounts',
   password_resets: 'accounts',
   student_verifications: 'verification',

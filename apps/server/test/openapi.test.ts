@@ -188,7 +188,7 @@ describe('answers are checked against their route schema', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(errorsPlugin);
-    const student = { id: 's1', email: 'a@b.c', firstName: 'A', lastName: 'B', studentNumber: '1', university: 'wits', role: 'buyer', academicInfo: null, courses: [] as string[], verified: null, createdAt: 'x', updatedAt: 'x' } as const;
+    const student = { id: 's1', email: 'a@b.c', firstName: 'A', lastName: 'B', studentNumber: '1', university: 'wits', role: 'buyer', roles: ['buyer'] as ('buyer' | 'seller' | 'admin')[], academicInfo: null, courses: [] as string[], verified: null, createdAt: 'x', updatedAt: 'x' } as const;
     const response = { response: { 200: studentResponseSchema } };
     app.get('/leaky', { schema: response }, async () => ({ student: { ...student, passwordHash: 'secret' } }));
     app.get('/broken', { schema: response }, async () => ({ student: { ...student, role: 'wizard' } }) as never);

@@ -161,6 +161,12 @@ const MATRIX: Record<string, Case> = {
     expect: [401, 204, 204, 204, 204],
     prepare: async (role) => ({ cookie: (await throwaway(role))?.cookie ?? null, body: { password: role === 'admin' ? ADMIN.password : PASSWORD } }),
   },
+  // Adding the other role (account-roles.test.ts): on throwaway accounts, so the actors above keep one
+  // role each; an admin account cannot add buying or selling.
+  'POST /api/v1/account/roles': {
+    expect: [401, 200, 200, 200, 403],
+    prepare: async (role) => ({ cookie: (await throwaway(role))?.cookie ?? null, body: { role: role === 'buyer' ? 'seller' : 'buyer' } }),
+  },
   'GET /api/v1/student/profile': { expect: [401, 200, 200, 200, 200] },
   'PUT /api/v1/student/faculty': { expect: [401, 200, 200, 200, 200], body: faculty },
   // The caller's own course codes and the books for them: every signed-in account has its own.

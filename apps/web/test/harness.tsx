@@ -91,6 +91,7 @@ export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
     studentNumber: '2345678',
     university: 'wits',
     role,
+    roles: [role],
     academicInfo: null,
     courses: [],
     verified: null,

@@ -637,3 +637,34 @@ export const VERIFY_STUDENT_MAIL = {
   ],
   action: 'Confirm my university email',
 } as const;
+
+// ---- One account, both roles (docs/decisions/0033-one-account-both-roles.md) ----
+
+export const ROLE_CHANGE_MESSAGES = {
+  roleRequired: 'Choose the role to add: buyer or seller',
+  roleInvalid: 'role must be buyer or seller',
+  adminNotAddable: 'Admin is not a role you can add to your account',
+  adminAccount: 'An admin account cannot add buying or selling. Use a student account for that.',
+  /** The toast once the role is on the account. */
+  added: { buyer: 'You can now buy books with this account', seller: 'You can now sell books with this account' },
+  addFailed: 'Could not add the role. Please try again.',
+  /** The settings card, for the role the account does not hold yet. */
+  cardHeading: { buyer: 'Start buying', seller: 'Start selling' },
+  cardIntro: {
+    buyer: 'Buy textbooks from other students with this same account. Your books for sale stay as they are.',
+    seller: 'Sell your textbooks with this same account. Your orders, cart and wishlist stay as they are.',
+  },
+  cardAction: { buyer: 'Start buying', seller: 'Start selling' },
+  cardBusy: 'Adding...',
+  /** The settings card once the account holds both. */
+  bothHeading: 'Buying and selling',
+  bothIntro: 'This account can buy and sell. Move between the two areas from the menu.',
+  /** Offered in place of the access-denied redirect to a student who could add the area's role. */
+  offerIntro: {
+    buyer: 'Add buying to your account to open this page. Nothing else changes.',
+    seller: 'Add selling to your account to open this page. Nothing else changes.',
+  },
+  offerBack: 'Not now',
+  /** The link between the two areas for a student holding both. */
+  switchTo: { buyer: 'Switch to buying', seller: 'Switch to selling' },
+} as const;

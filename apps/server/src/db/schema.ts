@@ -31,6 +31,13 @@ export interface StudentsTable {
   verified_email: string | null;
 }
 
+/** Every role an account holds, one row each (migration 017): the sign-up role and any added later. */
+export interface StudentRolesTable {
+  student_id: string;
+  role: 'buyer' | 'seller' | 'admin';
+  created_at: string;
+}
+
 export interface SessionsTable {
   token_hash: string;
   student_id: string;
@@ -341,6 +348,7 @@ export interface Database {
   package_orders: PackageOrdersTable;
   job_runs: JobRunsTable;
   students: StudentsTable;
+  student_roles: StudentRolesTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   student_verifications: StudentVerificationsTable;

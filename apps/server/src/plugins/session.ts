@@ -5,7 +5,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { MESSAGES, type Role } from '@reshelf/shared';
+import { MESSAGES, holdsRole, type Role } from '@reshelf/shared';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { AccountsService, SignedIn } from '../modules/accounts/service.ts';
 
@@ -144,8 +144,9 @@ const ROLE_MESSAGES: Record<Role, string> = {
   admin: MESSAGES.adminRequired,
 };
 
+/** The area's role among those the account holds (docs/decisions/0033-one-account-both-roles.md). */
 function requireRole(request: FastifyRequest, role: Role): SignedIn {
   const auth = requireStudent(request);
-  if (auth.student.role !== role) throw forbidden(ROLE_MESSAGES[role]);
+  if (!holdsRole(auth.student, role)) throw forbidden(ROLE_MESSAGES[role]);
   return auth;
 }

@@ -3,6 +3,7 @@
 // The field builders stay internal; the error helpers are what routes and forms need.
 export { fieldErrors, firstIssueMessage } from './common';
 export * from './auth';
+export * from './account-roles';
 export * from './contact';
 export * from './newsletter';
 export * from './faculty';

@@ -77,7 +77,10 @@ export const studentSchema = z
     lastName: z.string(),
     studentNumber: z.string(),
     university: z.enum(UNIVERSITY_IDS),
-    role: z.enum(ROLES),
+    role: z.enum(ROLES).describe('The role chosen at sign-up (admin for an admin)'),
+    roles: z
+      .array(z.enum(ROLES))
+      .describe('Every role the account holds: the sign-up role and any added with POST /account/roles'),
     academicInfo: academicInfoSchema.nullable(),
     courses: z
       .array(z.string())

@@ -16,6 +16,7 @@ import * as editionPrices from './2026-11-24-013-edition-prices.ts';
 import * as studentCourses from './2026-11-24-014-student-courses.ts';
 import * as handover from './2026-11-24-015-handover.ts';
 import * as reportsAndExpiry from './2026-11-24-016-reports-and-expiry.ts';
+import * as studentRoles from './2026-11-24-017-student-roles.ts';
 import * as verifiedStudents from './2026-11-24-018-verified-students.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-014-student-courses': studentCourses,
   '2026-11-24-015-handover': handover,
   '2026-11-24-016-reports-and-expiry': reportsAndExpiry,
+  '2026-11-24-017-student-roles': studentRoles,
   '2026-11-24-018-verified-students': verifiedStudents,
 };

@@ -1,5 +1,6 @@
 // SQL for students, sessions and password resets. Every function takes the db or a transaction first.
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Role } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { StudentsTable } from '../../db/schema.ts';
@@ -18,6 +19,22 @@ export const updateStudent = (db: Db, id: string, patch: Updateable<StudentsTabl
   db.updateTable('students').set(patch).where('id', '=', id).execute();
 
 export const deleteStudent = (db: Db, id: string) => db.deleteFrom('students').where('id', '=', id).execute();
+
+// Roles (docs/decisions/0033-one-account-both-roles.md): one row per role an account holds.
+
+/** The roles this student holds, as stored (the sign-up role among them). */
+export async function findRoles(db: Db, studentId: string): Promise<Role[]> {
+  const rows = await db.selectFrom('student_roles').select('role').where('student_id', '=', studentId).execute();
+  return rows.map((r) => r.role);
+}
+
+/** Gives the student this role; a second add (even at the same moment) finds the row there and adds nothing. */
+export const insertRole = (db: Db, row: { student_id: string; role: Role; created_at: string }) =>
+  db
+    .insertInto('student_roles')
+    .values(row)
+    .onConflict((oc) => oc.columns(['student_id', 'role']).doNothing())
+    .execute();
 
 /** What anyone may see of students: their first name and university. */
 export async function findPublicNames(db: Db, ids: readonly string[]) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
+  addRoleSchema,
   changePasswordSchema,
   deleteAccountSchema,
   facultySchema,
@@ -86,6 +87,12 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
     await accounts.deleteAccount(auth, request.body.password);
     clearSessionCookie(app, reply);
     return reply.status(204).send();
+  });
+
+  // Buying or selling added to the account (docs/decisions/0033-one-account-both-roles.md): 403 for an admin.
+  r.post('/api/v1/account/roles', { config: { access: 'student' }, schema: { body: addRoleSchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 403) } } }, async (request) => {
+    const student = await accounts.addRole(studentOf(request), request.body);
+    return { student };
   });
 
   r.get('/api/v1/student/profile', { config: { access: 'student' }, schema: { response: { 200: studentResponseSchema, ...errors(401) } } }, async (request) => ({

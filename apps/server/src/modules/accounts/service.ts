@@ -4,6 +4,9 @@ import {
   LIFECYCLE_MESSAGES,
   LIMITS,
   MESSAGES,
+  ROLES,
+  ROLE_CHANGE_MESSAGES,
+  type AddRoleBody,
   REPORT_MESSAGES,
   RESET_MAIL,
   SUSPENSION_MAIL,
@@ -144,7 +147,17 @@ export async function reportedStudents(db: Db, ids: readonly string[]): Promise<
 /** The student's course codes as stored (space-separated on their row), in their order. */
 const coursesOf = (row: Pick<StudentRow, 'course_codes'>): string[] => (row.course_codes ? row.course_codes.split(' ') : []);
 
-export function toStudent(row: StudentRow): Student {
+/**
+ * Every role the account holds, in a fixed order: the sign-up role always (a row written without its
+ * roles read, or an account created by a path that wrote no role row, still opens its own area), and
+ * those added with POST /account/roles (docs/decisions/0033-one-account-both-roles.md).
+ */
+function rolesOf(row: Pick<StudentRow, 'role'>, held: readonly Role[]): Role[] {
+  return ROLES.filter((role) => role === row.role || held.includes(role));
+}
+
+/** A student as they see themselves; `held` are the rows of student_roles (repository.findRoles). */
+export function toStudent(row: StudentRow, held: readonly Role[] = []): Student {
   return {
     id: row.id,
     email: row.email,
@@ -153,6 +166,7 @@ export function toStudent(row: StudentRow): Student {
     studentNumber: row.student_number,
     university: row.university,
     role: row.role,
+    roles: rolesOf(row, held),
     academicInfo: row.faculty_name
       ? {
           facultyName: row.faculty_name,
@@ -194,6 +208,19 @@ export function createAccountsService(ctx: AppContext) {
     return { token, maxAgeSeconds: Math.floor(IDLE_MS / 1000) };
   }
 
+  /** A new student and the role they chose, together or not at all. */
+  async function insertWithRole(row: StudentRow) {
+    await db.transaction().execute(async (trx) => {
+      await repo.insertStudent(trx, row);
+      await repo.insertRole(trx, { student_id: row.id, role: row.role, created_at: row.created_at });
+    });
+  }
+
+  /** The student behind a row, with every role they hold. */
+  async function studentOfRow(row: StudentRow): Promise<Student> {
+    return toStudent(row, await repo.findRoles(db, row.id));
+  }
+
   const loginFailures = limiter.limit('login-failures', { max: LIMITS.loginFailuresPerWindow, windowMs: LIMITS.loginWindowMs });
 
   /** A new password must not be one attackers try first (checked after the composition rules of the schema). */
@@ -230,13 +257,13 @@ export function createAccountsService(ctx: AppContext) {
         iso(now()),
       );
       try {
-        await repo.insertStudent(db, row);
+        await insertWithRole(row);
       } catch (err) {
         // Two sign-ups with one email at the same moment: the unique index decides.
         if (await repo.findStudentByEmail(db, body.email)) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
         throw err;
       }
-      return toStudent(row);
+      return toStudent(row, [row.role]);
     },
 
     /**
@@ -254,7 +281,7 @@ export function createAccountsService(ctx: AppContext) {
       // Only after the right password, so the answer never tells a stranger that an address is suspended.
       if (row.suspended_at) throw forbidden(LIFECYCLE_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED');
       const session = await createSession(row.id);
-      return { student: toStudent(row), ...session };
+      return { student: await studentOfRow(row), ...session };
     },
 
     /** The session behind a cookie token, sliding its idle expiry; null when unknown or expired. */
@@ -270,7 +297,8 @@ export function createAccountsService(ctx: AppContext) {
         await sessionsEnded({ studentId: session.student_id, tokenHashes: [tokenHash] });
         return null;
       }
-      const row = await repo.findStudentById(db, session.student_id);
+      // Read on every request, never cached: a role added a moment ago opens its area on the next one.
+      const [row, held] = await Promise.all([repo.findStudentById(db, session.student_id), repo.findRoles(db, session.student_id)]);
       if (!row) return null;
       if (row.suspended_at) {
         // A session that began as the suspension was committed (a sign-in racing it) ends here.
@@ -285,7 +313,7 @@ export function createAccountsService(ctx: AppContext) {
         refreshed = true;
       }
       const remaining = Math.min(IDLE_MS, new Date(session.absolute_expires_at).getTime() - t.getTime());
-      return { student: toStudent(row), tokenHash, refreshed, cookieMaxAgeSeconds: Math.floor(remaining / 1000) };
+      return { student: toStudent(row, held), tokenHash, refreshed, cookieMaxAgeSeconds: Math.floor(remaining / 1000) };
     },
 
     async logout(auth: SignedIn) {
@@ -378,7 +406,7 @@ export function createAccountsService(ctx: AppContext) {
 
     async profile(studentId: string): Promise<Student | null> {
       const row = await repo.findStudentById(db, studentId);
-      return row ? toStudent(row) : null;
+      return row ? studentOfRow(row) : null;
     },
 
     async updateFaculty(auth: SignedIn, body: FacultyBody): Promise<Student> {
@@ -402,7 +430,7 @@ export function createAccountsService(ctx: AppContext) {
         const next = new Date(row.academic_updated_at).getTime() + LIMITS.facultyCooldownMs;
         throw tooManyRequests(MESSAGES.facultyCooldown, (next - t.getTime()) / 1000, 'FACULTY_COOLDOWN');
       }
-      return toStudent(row!);
+      return studentOfRow(row!);
     },
 
     /**
@@ -413,7 +441,25 @@ export function createAccountsService(ctx: AppContext) {
       const t = iso(now());
       await repo.updateStudent(db, auth.student.id, { course_codes: body.courses.join(' '), updated_at: t });
       const row = await repo.findStudentById(db, auth.student.id);
-      return toStudent(row!);
+      return studentOfRow(row!);
+    },
+
+    /**
+     * Adds buying or selling to the caller's account (docs/decisions/0033-one-account-both-roles.md).
+     * Adding a role already held changes nothing and answers the same, so a retry or a second tab is
+     * harmless; two adds at the same moment leave one row (the primary key). An admin account stays an
+     * admin's: 403. The next request of every session of theirs sees the role (sessions are read afresh).
+     */
+    async addRole(auth: SignedIn, body: AddRoleBody): Promise<Student> {
+      if (auth.student.role === 'admin') throw forbidden(ROLE_CHANGE_MESSAGES.adminAccount, 'ADMIN');
+      const t = iso(now());
+      await db.transaction().execute(async (trx) => {
+        await repo.insertRole(trx, { student_id: auth.student.id, role: body.role, created_at: t });
+        await repo.updateStudent(trx, auth.student.id, { updated_at: t });
+      });
+      const row = await repo.findStudentById(db, auth.student.id);
+      if (!row) throw unauthorized(MESSAGES.notSignedIn);
+      return studentOfRow(row);
     },
 
     /** Creates the configured admin when absent; never overwrites an existing account. */
@@ -433,7 +479,7 @@ export function createAccountsService(ctx: AppContext) {
         iso(now()),
       );
       try {
-        await repo.insertStudent(db, row);
+        await insertWithRole(row);
       } catch (err) {
         // Several processes starting together with ADMIN_EMAIL: one creates it, the others find it.
         if (await repo.findStudentByEmail(db, normalised)) return 'exists';
