@@ -34,11 +34,16 @@ export interface LoginRedirectState {
   denied?: boolean;
 }
 
-/** Where to go after login: the page the student was heading for if their role may see it, else their area. */
-export function afterLoginPath(role: Role, from: string | undefined): string {
-  const area = areaPath(role);
-  if (from && (from === area || from.startsWith(area + '/') || from.startsWith(area + '?'))) return from;
-  return area;
+/**
+ * Where to go after login: the page the student was heading for if one of their roles (`held`, the sign-up
+ * role by default) may see it, else the sign-up role's area.
+ */
+export function afterLoginPath(role: Role, from: string | undefined, held: readonly Role[] = [role]): string {
+  for (const each of new Set([role, ...held])) {
+    const area = areaPath(each);
+    if (from && (from === area || from.startsWith(area + '/') || from.startsWith(area + '?'))) return from;
+  }
+  return areaPath(role);
 }
 
 /** The outcome of login or sign-up. `busy` means the call was ignored because another one runs. */

@@ -1,14 +1,16 @@
 // Keeps the buyer, seller and admin areas to their role: a spinner while the session
 // check runs, /login for visitors (remembering where they were going), and an access-denied toast
-// plus /login for a signed-in student of another role. A visitor with a link to a buyer page that has a
+// plus /login for a signed-in student of another role. A buyer or seller at the other role's area is first
+// offered that role (the denial message stays on screen; docs/decisions/0033-one-account-both-roles.md). A visitor with a link to a buyer page that has a
 // public twin (the catalogue, a book, the packages: say, a link a friend shared) sees that page instead
 // of a login form.
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { MESSAGES, type Role } from '@reshelf/shared';
+import { MESSAGES, holdsRole, type Role } from '@reshelf/shared';
 import { Spinner } from '../../components/ui/spinner';
 import { toast } from '../../components/ui/toast';
 import { useSession, type LoginRedirectState } from '../../lib/session';
+import { AddRoleOffer } from '../../features/settings/add-role-offer';
 
 const ACCESS_DENIED_MESSAGES: Record<Role, string> = {
   buyer: MESSAGES.buyerRequired,
@@ -61,6 +63,10 @@ export function RequireRole({ role, children }: RequireRoleProps) {
     const state: LoginRedirectState = { from: location.pathname + location.search + location.hash };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (student.role !== role) return <AccessDenied role={role} />;
+  if (!holdsRole(student, role)) {
+    // Buying and selling can be added to a student's account; the admin area and an admin's account cannot.
+    if (role !== 'admin' && student.role !== 'admin') return <AddRoleOffer role={role} />;
+    return <AccessDenied role={role} />;
+  }
   return <>{children}</>;
 }

@@ -10,6 +10,7 @@ import { cn } from '../../lib/cn';
 import { readStored, writeStored } from '../../lib/local-storage';
 import { areaPath, useSession } from '../../lib/session';
 import { AvatarImage, AvatarPicker, useAvatarStyle } from '../../features/avatar/avatar-picker';
+import { AreaSwitch } from '../../features/settings/area-switch';
 import { AREA_LABELS, DASHBOARD_NAV } from './dashboard-nav';
 import { Logo } from './logo';
 import { SkipLink } from './public-layout';
@@ -109,7 +110,7 @@ interface ProfileProps {
 }
 
 /** The avatar and the student's first name; for sellers the avatar opens the style picker. */
-function Profile({ student, collapsed, style, onPick, extra }: ProfileProps) {
+function Profile({ student, area, collapsed, style, onPick, extra }: ProfileProps & { area: Role }) {
   const avatar = <AvatarImage seed={student.id} style={style} size={collapsed ? 40 : 44} />;
   return (
     // Collapsed, the avatar and the bell stack: the bell stays one tap away in the narrow sidebar too.
@@ -131,7 +132,7 @@ function Profile({ student, collapsed, style, onPick, extra }: ProfileProps) {
       {!collapsed && (
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-ink-900">{student.firstName}</p>
-          <p className="truncate text-xs text-ink-600">{AREA_LABELS[student.role]}</p>
+          <p className="truncate text-xs text-ink-600">{AREA_LABELS[area]}</p>
         </div>
       )}
       {extra}
@@ -224,10 +225,11 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
           </button>
         </div>
         <div className={cn('flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto py-5', collapsed ? 'px-3' : 'px-4')}>
-          <Profile student={student} collapsed={collapsed} style={style} onPick={openPicker} extra={notifications} />
+          <Profile student={student} area={area} collapsed={collapsed} style={style} onPick={openPicker} extra={notifications} />
           <nav aria-label="Dashboard" className="flex-1">
             <NavItems role={area} collapsed={collapsed} counts={counts} />
           </nav>
+          <AreaSwitch student={student} from={area} iconOnly={collapsed} />
           <SignOutButton collapsed={collapsed} onClick={signOut} busy={busy} />
         </div>
       </div>
@@ -278,6 +280,7 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
           <div className="flex min-h-0 flex-1 flex-col gap-6 overflow-y-auto px-4 py-5">
             <Profile
               student={student}
+              area={area}
               collapsed={false}
               style={style}
               onPick={
@@ -291,6 +294,7 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
             <nav aria-label="Dashboard" className="flex-1">
               <NavItems role={area} collapsed={false} onNavigate={() => setMenuOpen(false)} counts={counts} />
             </nav>
+            <AreaSwitch student={student} from={area} onNavigate={() => setMenuOpen(false)} />
             <SignOutButton collapsed={false} onClick={signOut} busy={busy} />
           </div>
         </div>

@@ -9,6 +9,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { areaPath, useSession } from '../../lib/session';
 import { avatarSrc, avatarStyleOf } from '../../features/avatar/avatar-style';
+import { AreaSwitch, otherArea } from '../../features/settings/area-switch';
 
 const ROLE_LABELS: Record<Student['role'], string> = { buyer: 'Buyer account', seller: 'Seller account', admin: 'Administrator' };
 
@@ -128,6 +129,11 @@ export function AccountMenu({ student }: { student: Student }) {
                 My dashboard
               </Link>
             </li>
+            {otherArea(student, student.role) && (
+              <li>
+                <AreaSwitch student={student} from={student.role} onNavigate={() => setOpen(false)} className="px-3" />
+              </li>
+            )}
             {settings && (
               <li>
                 <Link to={settings} onClick={() => setOpen(false)} className={itemClasses}>
@@ -164,6 +170,7 @@ export function MenuAccount({ student, onNavigate }: { student: Student; onNavig
         <LayoutDashboard aria-hidden="true" size={20} />
         My dashboard
       </Link>
+      <AreaSwitch student={student} from={student.role} onNavigate={onNavigate} className="justify-center" />
       <button type="button" onClick={() => void signOut()} aria-busy={busy || undefined} className={buttonClasses('outline', 'lg', 'w-full')}>
         <LogOut aria-hidden="true" size={20} />
         {busy ? 'Signing out...' : 'Sign out'}

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BookCopy, ExternalLink, LogIn, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
-import { formatRand, type TextbookPackage } from '@reshelf/shared';
+import { formatRand, holdsRole, type TextbookPackage } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -97,7 +97,7 @@ function PackageDialog({ pkg, onClose }: { pkg: TextbookPackage | null; onClose:
       title={shown.name}
       description={shown.description}
       footer={
-        student?.role === 'buyer' ? <BuyerActions pkg={shown} onAdded={onClose} /> : <LoginToOrder pkg={shown} role={student?.role ?? null} />
+        student && holdsRole(student, 'buyer') ? <BuyerActions pkg={shown} onAdded={onClose} /> : <LoginToOrder pkg={shown} role={student?.role ?? null} />
       }
     >
       <div className="flex flex-wrap gap-2">

@@ -16,6 +16,7 @@ import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
+import { AddRoleCard } from './add-role-card';
 
 export const PASSWORD_CHANGED = 'Password changed successfully';
 
@@ -201,6 +202,7 @@ export function SettingsPage() {
           ]}
         />
       </div>
+      <AddRoleCard />
     </div>
   );
 }

@@ -45,14 +45,14 @@ export function LoginPage() {
   // switch accounts), or this page's own login is finishing. A remembered student counts once the
   // start-up check has confirmed them: one whose session has ended would be sent to their area and back
   // here, emptying what they were typing.
-  if (student && !isLoading && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from)} replace />;
+  if (student && !isLoading && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from, student.roles)} replace />;
 
   const signIn = async (values: LoginValues) => {
     setBusy(true);
     const result = await login(values);
     if (result.ok) {
       toast.success(welcome(result.student.firstName));
-      navigate(afterLoginPath(result.student.role, state.from), { replace: true });
+      navigate(afterLoginPath(result.student.role, state.from, result.student.roles), { replace: true });
       return;
     }
     setBusy(false);

@@ -45,9 +45,9 @@ const SHORT_NAMES: Record<string, string> = {
 
 export function HomePage() {
   const { student } = useSession();
-  // Visitors sign up to sell (the hero's Sell Now!); a signed-in seller goes straight to listing a book, and
-  // any other signed-in student to their dashboard rather than a sign-up form they cannot use.
-  const sellPath = student ? (student.role === 'seller' ? '/seller/sell' : areaPath(student.role)) : '/signup';
+  // Visitors sign up to sell (the hero's Sell Now!); a signed-in student goes straight to listing a book (a
+  // buyer is offered selling there first), and an admin to their own area.
+  const sellPath = student ? (student.role === 'admin' ? areaPath(student.role) : '/seller/sell') : '/signup';
   usePageTitle(
     null,
     'Buy and sell second-hand university textbooks with students on your campus. Save up to 70%, meet on campus, trade safely. Reshelf is made for South African students.',
