@@ -123,6 +123,9 @@ const TABLE_OWNERS = {
   reports: 'reports',
   wishlists: 'wishlists',
   wishlist_matches: 'wishlists',
+  student_identities: 'identities',
+  sign_in_flows: 'identities',
+  pending_sign_ins: 'identities',
 };
 const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto']);
 const JOINS = new Set(['innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MESSAGES, type Notification } from '@reshelf/shared';
+import { MESSAGES, universityOfEmail, type Notification } from '@reshelf/shared';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type DatabaseHandle } from './db/index.ts';
@@ -57,6 +57,8 @@ import { anonymiseNotifications, createNotificationsService, notify } from './mo
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
 import { createWishlistsService } from './modules/wishlists/service.ts';
 import { loadServerSecret } from './db/server-secret.ts';
+import { identityRoutes } from './modules/identities/routes.ts';
+import { createIdentitiesService, type IdentitiesOptions } from './modules/identities/service.ts';
 import { createSigner } from './lib/signing.ts';
 
 declare module 'fastify' {
@@ -82,6 +84,7 @@ export interface Services {
   hub: ReturnType<typeof createRealtimeHub>;
   reports: ReturnType<typeof createReportsService>;
   wishlists: ReturnType<typeof createWishlistsService>;
+  identities: ReturnType<typeof createIdentitiesService>;
 }
 
 export interface BuildOptions {
@@ -96,6 +99,8 @@ export interface BuildOptions {
   jobs?: boolean;
   newsletterProvider?: NewsletterProvider;
   logger?: boolean;
+  /** Identity providers' clients by id (tests); the configured ones otherwise. */
+  signInClients?: IdentitiesOptions['clients'];
 }
 
 export type App = FastifyInstance;
@@ -253,10 +258,25 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   scheduler.add({ name: 'meetup-reminders', everyMs: 60_000, run: () => orders.sendDueReminders() });
   const idempotency = createIdempotency(ctx);
   scheduler.add({ name: 'prune-idempotency-keys', everyMs: 3_600_000, run: () => idempotency.prune() });
-  app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists });
+  // Sign-in with identity providers (docs/decisions/0036-sign-in-providers.md).
+  const identities = createIdentitiesService(ctx, {
+    accounts,
+    clients: opts.signInClients,
+    // A Microsoft sign-in whose tenant owns the address, at the student's own university's domain, verifies them.
+    async verifyByMicrosoft(studentId, email) {
+      const university = universityOfEmail(email);
+      const student = await accounts.profile(studentId);
+      if (university && student && student.university === university && !student.verified) await verification.markVerified(studentId, university, 'microsoft', email);
+    },
+    warn: (err, what) => app.log.warn({ err }, what),
+  });
+  accounts.onAccountDeletion(identities.accountDeletionHook);
+  scheduler.add({ name: 'prune-sign-in-flows', everyMs: 3_600_000, run: () => identities.prune() });
+  app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists, identities });
 
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
+  await app.register(identityRoutes, { identities });
   await app.register(verificationRoutes, { verification });
   await app.register(avatarRoutes);
   await app.register(contactRoutes);

@@ -1,6 +1,7 @@
 // The server's configuration: the environment parsed by one schema. Bad config stops start-up with a clear message.
 import path from 'node:path';
 import { z } from 'zod';
+import type { SignInProvider } from '@reshelf/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -52,6 +53,23 @@ const envSchema = z
     // Sign-ups from one address an hour. Many students share a campus NAT address, so the ceiling is
     // generous; a deployment behind one (or a test run that signs up hundreds of students) raises it.
     SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+    // Sign-in with identity providers (docs/decisions/0036-sign-in-providers.md): each is on when its
+    // client id and secret are both set. Microsoft is one tenant (a university's), by its id.
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    MICROSOFT_CLIENT_ID: optionalString,
+    MICROSOFT_CLIENT_SECRET: optionalString,
+    MICROSOFT_TENANT: optionalString,
+    FACEBOOK_CLIENT_ID: optionalString,
+    FACEBOOK_CLIENT_SECRET: optionalString,
+    GITHUB_CLIENT_ID: optionalString,
+    GITHUB_CLIENT_SECRET: optionalString,
+    X_CLIENT_ID: optionalString,
+    X_CLIENT_SECRET: optionalString,
+    // A self-hosted OpenID Provider found by discovery (a university's own, or the tests' local one).
+    OIDC_ISSUER: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'OIDC_ISSUER must be an http(s) URL' }).optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.S3_BUCKET) {
@@ -61,6 +79,22 @@ const envSchema = z
     }
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: 'custom', path: ['HEADERS_TIMEOUT_MS'], message: 'HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS' });
+    }
+    for (const p of ['GOOGLE', 'MICROSOFT', 'FACEBOOK', 'GITHUB', 'X', 'OIDC'] as const) {
+      const id = env[`${p}_CLIENT_ID`];
+      const secret = env[`${p}_CLIENT_SECRET`];
+      if (Boolean(id) !== Boolean(secret)) {
+        const missing = id ? `${p}_CLIENT_SECRET` : `${p}_CLIENT_ID`;
+        ctx.addIssue({ code: 'custom', path: [missing], message: `${p}_CLIENT_ID and ${p}_CLIENT_SECRET are set together` });
+      }
+    }
+    if (env.OIDC_CLIENT_ID && !env.OIDC_ISSUER) ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER is required when OIDC_CLIENT_ID is set' });
+    if (env.OIDC_ISSUER?.startsWith('http://') && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/.test(env.OIDC_ISSUER)) {
+      ctx.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'OIDC_ISSUER must be https (plain http only on localhost, for tests)' });
+    }
+    // 'common', 'organizations' and 'consumers' publish a templated issuer no certified client accepts.
+    if (env.MICROSOFT_CLIENT_ID && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(env.MICROSOFT_TENANT ?? '')) {
+      ctx.addIssue({ code: 'custom', path: ['MICROSOFT_TENANT'], message: "MICROSOFT_TENANT must be the university's tenant id (a GUID) when MICROSOFT_CLIENT_ID is set" });
     }
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_PASSWORD is required when ADMIN_EMAIL is set' });
@@ -94,10 +128,35 @@ export interface Config {
   requestTimeoutMs: number;
   jobPollMs: number;
   signupsPerAddressPerHour: number;
+  /** The identity providers configured (docs/decisions/0036-sign-in-providers.md), by id. */
+  signInProviders: Partial<Record<SignInProvider, ProviderCredentials>>;
   s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; prefix?: string } | undefined;
 }
 
+export interface ProviderCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** Where discovery starts: the OpenID Providers' issuer (Google, the Microsoft tenant, OIDC_ISSUER). */
+  issuer?: string;
+}
+
 export class ConfigError extends Error {}
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+function signInProviders(e: ParsedEnv): Partial<Record<SignInProvider, ProviderCredentials>> {
+  const found: Partial<Record<SignInProvider, ProviderCredentials>> = {};
+  const add = (id: SignInProvider, clientId: string | undefined, clientSecret: string | undefined, issuer?: string) => {
+    if (clientId && clientSecret) found[id] = { clientId, clientSecret, ...(issuer ? { issuer } : {}) };
+  };
+  add('google', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'https://accounts.google.com');
+  add('microsoft', e.MICROSOFT_CLIENT_ID, e.MICROSOFT_CLIENT_SECRET, `https://login.microsoftonline.com/${e.MICROSOFT_TENANT ?? ''}/v2.0`);
+  add('facebook', e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET);
+  add('github', e.GITHUB_CLIENT_ID, e.GITHUB_CLIENT_SECRET);
+  add('x', e.X_CLIENT_ID, e.X_CLIENT_SECRET);
+  add('oidc', e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, e.OIDC_ISSUER);
+  return found;
+}
 
 function parseTrustProxy(value: string | undefined): boolean | string | number {
   if (value === undefined || value === 'false' || value === '0') return false;
@@ -140,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobPollMs: e.JOB_POLL_MS,
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    signInProviders: signInProviders(e),
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? { bucket: e.S3_BUCKET, endpoint: e.S3_ENDPOINT, region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY, ...(e.S3_PREFIX ? { prefix: e.S3_PREFIX } : {}) }

@@ -590,6 +590,83 @@ export const SHARE_MESSAGES = {
   shareFailed: 'Could not open sharing. Copy the link instead.',
 } as const;
 
+// ---- Sign-in with identity providers (Google, Microsoft, Facebook, GitHub, X, a self-hosted OpenID Provider) ----
+
+export const SIGN_IN_PROVIDERS = ['google', 'microsoft', 'facebook', 'github', 'x', 'oidc'] as const;
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
+
+/** The name a button says ("Continue with Google"); the self-hosted one is the university's single sign-on. */
+export const SIGN_IN_PROVIDER_NAMES: Record<SignInProvider, string> = {
+  google: 'Google',
+  microsoft: 'Microsoft',
+  facebook: 'Facebook',
+  github: 'GitHub',
+  x: 'X',
+  oidc: 'single sign-on',
+};
+
+/** Why a sign-in with a provider stopped: the code the callback puts in the address, and its message. */
+export const SIGN_IN_PROVIDER_ERRORS = {
+  expired: 'That sign-in was not started here or took too long. Please try again.',
+  state: 'That sign-in did not match the one started in this browser, so it was stopped. Please try again.',
+  provider: 'The provider could not confirm that sign-in (a link used twice, or a refusal). Please try again.',
+  denied: 'The sign-in was cancelled at the provider.',
+  unverified: 'The provider did not share a verified email address, so we cannot use it to find or create your account. Sign up with your email, or use another provider.',
+  taken: 'That provider account is already linked to another Reshelf account.',
+  suspended: 'This account is suspended.',
+  unavailable: 'That way of signing in is not available right now. Please try again later, or use your email and password.',
+} as const;
+export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
+
+export const SIGN_IN_PROVIDER_MESSAGES = {
+  continueWith: (name: string) => `Continue with ${name}`,
+  unknownProvider: 'That sign-in provider is not configured on this server',
+  pendingExpired: 'This sign-in has expired. Please start again from the login page.',
+  completeHeading: 'Complete your profile',
+  completeIntro: (provider: string) => `You signed in with ${provider}. Tell us where you study to finish creating your account.`,
+  linkHeading: 'You already have an account',
+  linkIntro: (provider: string) => `An account with this email already exists. Enter its password to link ${provider} to it; next time ${provider} signs you in directly.`,
+  linked: (provider: string) => `${provider} is linked to your account.`,
+  unlinked: (provider: string) => `${provider} is unlinked from your account.`,
+  notLinked: 'That provider is not linked to your account',
+  lastWayToSignIn: 'This is your only way to sign in. Set a password (use "Forgot password?" on the login page) or link another provider before unlinking it.',
+  alreadyLinked: 'That provider is already linked to your account',
+  cardHeading: 'Sign-in providers',
+  cardIntro: 'Sign in with these as well as your password.',
+  noPasswordYet: 'Your account has no password yet. Set one with "Forgot password?" on the login page (we email you a link), then try again.',
+} as const;
+
+// ---- One account, both roles (docs/decisions/0033-one-account-both-roles.md) ----
+
+export const ROLE_CHANGE_MESSAGES = {
+  roleRequired: 'Choose the role to add: buyer or seller',
+  roleInvalid: 'role must be buyer or seller',
+  adminNotAddable: 'Admin is not a role you can add to your account',
+  adminAccount: 'An admin account cannot add buying or selling. Use a student account for that.',
+  /** The toast once the role is on the account. */
+  added: { buyer: 'You can now buy books with this account', seller: 'You can now sell books with this account' },
+  addFailed: 'Could not add the role. Please try again.',
+  /** The settings card, for the role the account does not hold yet. */
+  cardHeading: { buyer: 'Start buying', seller: 'Start selling' },
+  cardIntro: {
+    buyer: 'Buy textbooks from other students with this same account. Your books for sale stay as they are.',
+    seller: 'Sell your textbooks with this same account. Your orders, cart and wishlist stay as they are.',
+  },
+  cardAction: { buyer: 'Start buying', seller: 'Start selling' },
+  cardBusy: 'Adding...',
+  /** The settings card once the account holds both. */
+  bothHeading: 'Buying and selling',
+  bothIntro: 'This account can buy and sell. Move between the two areas from the menu.',
+  /** Offered in place of the access-denied redirect to a student who could add the area's role. */
+  offerIntro: {
+    buyer: 'Add buying to your account to open this page. Nothing else changes.',
+    seller: 'Add selling to your account to open this page. Nothing else changes.',
+  },
+  offerBack: 'Not now',
+  /** The link between the two areas for a student holding both. */
+  switchTo: { buyer: 'Switch to buying', seller: 'Switch to selling' },
+} as const;
+
 // ---- Verified students (docs/decisions/0035-verified-students.md) ----
 
 export const VERIFY_STUDENT_MESSAGES = {
@@ -638,33 +715,6 @@ export const VERIFY_STUDENT_MAIL = {
   action: 'Confirm my university email',
 } as const;
 
-// ---- One account, both roles (docs/decisions/0033-one-account-both-roles.md) ----
-
-export const ROLE_CHANGE_MESSAGES = {
-  roleRequired: 'Choose the role to add: buyer or seller',
-  roleInvalid: 'role must be buyer or seller',
-  adminNotAddable: 'Admin is not a role you can add to your account',
-  adminAccount: 'An admin account cannot add buying or selling. Use a student account for that.',
-  /** The toast once the role is on the account. */
-  added: { buyer: 'You can now buy books with this account', seller: 'You can now sell books with this account' },
-  addFailed: 'Could not add the role. Please try again.',
-  /** The settings card, for the role the account does not hold yet. */
-  cardHeading: { buyer: 'Start buying', seller: 'Start selling' },
-  cardIntro: {
-    buyer: 'Buy textbooks from other students with this same account. Your books for sale stay as they are.',
-    seller: 'Sell your textbooks with this same account. Your orders, cart and wishlist stay as they are.',
-  },
-  cardAction: { buyer: 'Start buying', seller: 'Start selling' },
-  cardBusy: 'Adding...',
-  /** The settings card once the account holds both. */
-  bothHeading: 'Buying and selling',
-  bothIntro: 'This account can buy and sell. Move between the two areas from the menu.',
-  /** Offered in place of the access-denied redirect to a student who could add the area's role. */
-  offerIntro: {
-    buyer: 'Add buying to your account to open this page. Nothing else changes.',
-    seller: 'Add selling to your account to open this page. Nothing else changes.',
-  },
-  offerBack: 'Not now',
-  /** The link between the two areas for a student holding both. */
-  switchTo: { buyer: 'Switch to buying', seller: 'Switch to selling' },
-} as const;
+export function isSignInProvider(value: unknown): value is SignInProvider {
+  return typeof value === 'string' && (SIGN_IN_PROVIDERS as readonly string[]).includes(value);
+}

@@ -311,6 +311,41 @@ export interface WishlistMatchesTable {
   email_attempts: Generated<number>;
 }
 
+/** A provider's account linked to a student (migration 019, owned by the identities module). */
+export interface StudentIdentitiesTable {
+  provider: string;
+  subject: string;
+  student_id: string;
+  email: string | null;
+  linked_at: string;
+}
+
+/** A started sign-in with a provider, until its callback (migration 019, identities module). */
+export interface SignInFlowsTable {
+  id_hash: string;
+  provider: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  intent: 'sign-in' | 'link';
+  student_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A provider's verified identity waiting for a profile or a password (migration 019, identities module). */
+export interface PendingSignInsTable {
+  token_hash: string;
+  provider: string;
+  subject: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  student_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 /** Keys the server signs links with, made once (migration 012). */
 export interface ServerSecretsTable {
   name: string;
@@ -363,4 +398,7 @@ export interface Database {
   wishlists: WishlistsTable;
   wishlist_matches: WishlistMatchesTable;
   server_secrets: ServerSecretsTable;
+  student_identities: StudentIdentitiesTable;
+  sign_in_flows: SignInFlowsTable;
+  pending_sign_ins: PendingSignInsTable;
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { USER_TYPES } from '../enums';
-import { MESSAGES } from '../messages';
+import { MESSAGES, SIGN_IN_PROVIDERS } from '../messages';
 import { UNIVERSITY_IDS } from '../universities';
 import { body, choice, emailField, isMissing, line, requiredText, token } from './common';
 
@@ -181,3 +181,67 @@ export const deleteAccountSchema = body({
     .min(1, MESSAGES.deleteCancelledNoPassword),
 });
 export type DeleteAccountBody = z.output<typeof deleteAccountSchema>;
+
+// ---- Sign-in with identity providers (docs/decisions/0036-sign-in-providers.md) ----
+
+/** GET /auth/providers: the providers configured on this server, in a fixed order. */
+export const providersResponseSchema = z
+  .object({ providers: z.array(z.enum(SIGN_IN_PROVIDERS)) })
+  .meta({ id: 'SignInProviders' });
+export type ProvidersResponse = z.output<typeof providersResponseSchema>;
+
+export const providerParamsSchema = z.object({
+  provider: z.string().max(30).describe(`One of ${SIGN_IN_PROVIDERS.join(', ')}`),
+});
+
+/** GET /auth/oauth/:provider?intent=link (signed in: link to this account) or sign-in (the default). */
+export const providerStartQuerySchema = z.object({
+  intent: z.enum(['sign-in', 'link']).default('sign-in'),
+});
+
+/** The callback's query as the provider sends it; openid-client checks it, so every field is optional text. */
+export const providerCallbackQuerySchema = z.looseObject({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(1024).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** GET /auth/oauth/pending: the identity waiting for a profile (new person) or a password (existing email). */
+export const pendingSignInSchema = z
+  .object({
+    provider: z.enum(SIGN_IN_PROVIDERS),
+    next: z.enum(['complete-profile', 'link-password']),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  })
+  .meta({ id: 'PendingSignIn' });
+export const pendingSignInResponseSchema = z.object({ pending: pendingSignInSchema });
+
+/** POST /auth/oauth/complete: the student profile a new person gives (the email is the provider's verified one). */
+export const completeProviderSignUpSchema = body({
+  firstName: firstName(),
+  lastName: lastName(),
+  studentNumber: studentNumber(),
+  university: university(),
+  userType: userType(),
+});
+export type CompleteProviderSignUpBody = z.output<typeof completeProviderSignUpSchema>;
+
+/** POST /auth/oauth/link: the existing account's password, which links the provider to it. */
+export const linkProviderSchema = body({
+  password: loginPassword(),
+});
+export type LinkProviderBody = z.output<typeof linkProviderSchema>;
+
+/** GET /auth/identities: the providers linked to the signed-in student, and whether they have a password. */
+export const linkedIdentitySchema = z
+  .object({ provider: z.enum(SIGN_IN_PROVIDERS), email: z.string().nullable(), linkedAt: z.string() })
+  .meta({ id: 'LinkedIdentity' });
+export const identitiesResponseSchema = z.object({
+  identities: z.array(linkedIdentitySchema),
+  hasPassword: z.boolean(),
+});
+export type IdentitiesResponse = z.output<typeof identitiesResponseSchema>;
+export type LinkedIdentity = z.output<typeof linkedIdentitySchema>;
+export type PendingSignIn = z.output<typeof pendingSignInSchema>;

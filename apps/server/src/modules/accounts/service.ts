@@ -10,6 +10,7 @@ import {
   REPORT_MESSAGES,
   RESET_MAIL,
   SUSPENSION_MAIL,
+  SIGN_IN_PROVIDER_MESSAGES,
   type ReportedStudent,
   type ChangePasswordBody,
   type FacultyBody,
@@ -30,6 +31,12 @@ import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyDummy, verifyPassword } from './passwords.ts';
 import * as repo from './repository.ts';
 import type { StudentRow } from './repository.ts';
+
+/**
+ * The password hash of a student who signed up with an identity provider and has set no password: no
+ * argon2 hash is empty, so no password ever matches it (docs/decisions/0036-sign-in-providers.md).
+ */
+export const NO_PASSWORD = '';
 
 const DAY = 86_400_000;
 const IDLE_MS = LIMITS.sessionIdleDays * DAY;
@@ -275,7 +282,7 @@ export function createAccountsService(ctx: AppContext) {
       const verdict = await loginFailures.take(body.email);
       if (!verdict.allowed) throw tooManyRequests(MESSAGES.tooManyAttempts, verdict.retryAfterMs / 1000);
       const row = await repo.findStudentByEmail(db, body.email);
-      const ok = row ? await verifyPassword(row.password_hash, body.password) : await verifyDummy(body.password);
+      const ok = row && row.password_hash !== NO_PASSWORD ? await verifyPassword(row.password_hash, body.password) : await verifyDummy(body.password);
       if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       await loginFailures.refund(body.email);
       // Only after the right password, so the answer never tells a stranger that an address is suspended.
@@ -378,6 +385,7 @@ export function createAccountsService(ctx: AppContext) {
     async changePassword(auth: SignedIn, body: ChangePasswordBody): Promise<void> {
       refuseCommonPassword(body.password);
       const row = await repo.findStudentById(db, auth.student.id);
+      if (row?.password_hash === NO_PASSWORD) throw badRequest(SIGN_IN_PROVIDER_MESSAGES.noPasswordYet, undefined, 'NO_PASSWORD');
       if (!row || !(await verifyPassword(row.password_hash, body.oldPassword))) {
         throw unauthorized(MESSAGES.currentPasswordIncorrect, 'INVALID_CREDENTIALS');
       }
@@ -391,6 +399,7 @@ export function createAccountsService(ctx: AppContext) {
 
     async deleteAccount(auth: SignedIn, password: string): Promise<void> {
       const row = await repo.findStudentById(db, auth.student.id);
+      if (row?.password_hash === NO_PASSWORD) throw badRequest(SIGN_IN_PROVIDER_MESSAGES.noPasswordYet, undefined, 'NO_PASSWORD');
       if (!row || !(await verifyPassword(row.password_hash, password))) {
         throw unauthorized(MESSAGES.passwordIncorrect, 'INVALID_CREDENTIALS');
       }
@@ -528,6 +537,69 @@ export function createAccountsService(ctx: AppContext) {
         });
         await mailer.send(mail).catch(() => undefined);
       };
+    },
+
+    // ---- For sign-in with identity providers (docs/decisions/0036-sign-in-providers.md) ----
+
+    /** A session exactly like a password login's for a student a provider vouched for; 403 when suspended. */
+    async startSession(studentId: string) {
+      const row = await repo.findStudentById(db, studentId);
+      if (!row) throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      if (row.suspended_at) throw forbidden(LIFECYCLE_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED');
+      const session = await createSession(row.id);
+      return { student: await studentOfRow(row), ...session };
+    },
+
+    async findByEmail(email: string): Promise<Student | null> {
+      const row = await repo.findStudentByEmail(db, email.toLowerCase());
+      return row ? toStudent(row) : null;
+    },
+
+    async hasPassword(studentId: string): Promise<boolean> {
+      const row = await repo.findStudentById(db, studentId);
+      return Boolean(row && row.password_hash !== NO_PASSWORD);
+    },
+
+    /**
+     * The account's password, checked under login's per-email failure limit (the same counter): a wrong
+     * one is login's 401, too many are login's 429, and a suspended account is refused after the right one.
+     */
+    async checkPassword(studentId: string, password: string): Promise<Student> {
+      const row = await repo.findStudentById(db, studentId);
+      if (!row) throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      const verdict = await loginFailures.take(row.email);
+      if (!verdict.allowed) throw tooManyRequests(MESSAGES.tooManyAttempts, verdict.retryAfterMs / 1000);
+      const ok = row.password_hash !== NO_PASSWORD ? await verifyPassword(row.password_hash, password) : await verifyDummy(password);
+      if (!ok) throw unauthorized(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      await loginFailures.refund(row.email);
+      if (row.suspended_at) throw forbidden(LIFECYCLE_MESSAGES.accountSuspended, 'ACCOUNT_SUSPENDED');
+      return studentOfRow(row);
+    },
+
+    /**
+     * A student with no password (NO_PASSWORD), inside the caller's transaction so their identity is
+     * written with them; 409 when the email is taken, whatever the timing.
+     */
+    async createWithoutPassword(
+      trx: Db,
+      identity: { email: string; firstName: string; lastName: string; studentNumber: string; university: string; role: Role },
+    ): Promise<Student> {
+      if (await repo.findStudentByEmail(trx, identity.email)) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
+      const row = newStudentRow(
+        {
+          email: identity.email,
+          password_hash: NO_PASSWORD,
+          first_name: identity.firstName,
+          last_name: identity.lastName,
+          student_number: identity.studentNumber,
+          university: identity.university,
+          role: identity.role,
+        },
+        iso(now()),
+      );
+      await repo.insertStudent(trx, row);
+      await repo.insertRole(trx, { student_id: row.id, role: row.role, created_at: row.created_at });
+      return toStudent(row, [row.role]);
     },
 
     /** Deletes expired sessions and closes what was still open under them; returns how many ended. */
