@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
                   { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PublicPackagesPage') },
                   // A wishlist email's "Stop emails" link: no login needed, the link is signed.
                   { path: 'wishlist/unsubscribe/:token', lazy: page(() => import('../features/wishlist/unsubscribe-page'), 'UnsubscribePage') },
+                  // A verification email's link: confirming is a POST from the page (docs/decisions/0035-verified-students.md).
+                  { path: 'verify-student', lazy: page(() => import('../features/settings/verify-student-page'), 'VerifyStudentPage') },
                 ],
               },
 

@@ -17,6 +17,7 @@ import {
   type Book,
 } from '@reshelf/shared';
 import { Avatar } from '../../components/ui/avatar';
+import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { DetailRow } from '../../components/ui/detail-row';
@@ -148,9 +149,12 @@ function BuyBox({ book }: { book: Book }) {
       <div className="mt-6 flex items-center gap-3 border-t border-ink-100 pt-5">
         <Avatar seed={book.seller.id} style={7} size={44} name={book.seller.firstName} />
         <div className="min-w-0">
-          <p className="font-semibold text-ink-900">
-            <span className="sr-only">Seller: </span>
-            {book.seller.firstName}
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-ink-900">
+            <span>
+              <span className="sr-only">Seller: </span>
+              {book.seller.firstName}
+            </span>
+            {book.seller.verified && <VerifiedBadge />}
           </p>
           <p className="text-sm text-ink-600">{universityName(book.seller.university)}</p>
           <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />

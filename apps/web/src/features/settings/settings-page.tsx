@@ -16,7 +16,7 @@ import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
-import { AddRoleCard } from './add-role-card';
+import { VerifiedStudentCard } from './verified-student-card';
 
 export const PASSWORD_CHANGED = 'Password changed successfully';
 
@@ -43,6 +43,7 @@ function ProfileTab({ student }: { student: Student }) {
         </Link>
         .
       </p>
+      <VerifiedStudentCard student={student} />
     </div>
   );
 }
@@ -202,7 +203,6 @@ export function SettingsPage() {
           ]}
         />
       </div>
-      <AddRoleCard />
     </div>
   );
 }

@@ -1,0 +1,130 @@
+// Verified students (docs/decisions/0035-verified-students.md): the settings card (ask for a link, "check
+// your inbox", the server's refusal under the field, one request however fast the button is pressed, the
+// verified state), the page the mailed link opens (nothing sent until Confirm; the answer or the refusal),
+// and the "Verified student" badge on a verified seller's book page and card.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { VERIFY_STUDENT_MESSAGES as M, type Role, type Student } from '@reshelf/shared';
+import { toast } from '../src/components/ui/toast';
+import { heldAnswer } from './api-mock';
+import { SAMPLE_ISBN13, editionWith } from './edition-fixtures';
+import { bookWith, type Call, dashboardShell, json, list, mockApi, renderApp, signedInAs, studentWith as harnessStudent } from './harness';
+
+beforeEach(() => {
+  mockApi(dashboardShell);
+});
+afterEach(() => {
+  toast.dismiss();
+});
+
+const studentWith = (role: Role, extra: Partial<Student> = {}) => harnessStudent(role, { id: 'stu_4f9a2c7e1b3d', ...extra });
+const verifyPosts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/account/verify-student');
+
+describe('settings: verified student card', () => {
+  it('sends the link once however fast the button is pressed, then says to check that inbox', async () => {
+    const user = userEvent.setup();
+    const held = heldAnswer(202, { message: M.sent });
+    const calls = mockApi((call) => (call.path === '/account/verify-student' ? held.response : signedInAs(studentWith('buyer'))(call)));
+    renderApp('/buyer/settings');
+    expect(await screen.findByRole('heading', { name: M.cardHeading })).toBeInTheDocument();
+    expect(screen.getByText(M.emailHint('students.wits.ac.za, wits.ac.za'))).toBeInTheDocument();
+    await user.type(screen.getByLabelText(M.emailLabel), ' thandi@students.wits.ac.za ');
+    const button = screen.getByRole('button', { name: M.send });
+    await user.click(button);
+    await user.click(button);
+    await user.click(button);
+    held.release();
+    expect(await screen.findByText(M.inboxText('thandi@students.wits.ac.za'))).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(M.inboxHeading);
+    expect(verifyPosts(calls)).toHaveLength(1);
+    expect(verifyPosts(calls)[0]!.body).toEqual({ email: 'thandi@students.wits.ac.za' });
+  });
+
+  it("shows the server's refusal under the field", async () => {
+    const user = userEvent.setup();
+    const refusal = M.otherUniversity('University of Cape Town', 'University of the Witwatersrand');
+    mockApi((call) =>
+      call.path === '/account/verify-student'
+        ? json(400, { error: refusal, code: 'NOT_UNIVERSITY_EMAIL', fields: { email: refusal } })
+        : signedInAs(studentWith('seller'))(call),
+    );
+    renderApp('/seller/settings');
+    await user.type(await screen.findByLabelText(M.emailLabel), 'thandi@myuct.ac.za');
+    await user.click(screen.getByRole('button', { name: M.send }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByLabelText(M.emailLabel)).toHaveAccessibleDescription(expect.stringContaining(refusal));
+    expect(screen.queryByText(M.inboxHeading)).not.toBeInTheDocument();
+  });
+
+  it('a verified student sees the badge, the university and the date, and no form', async () => {
+    const verified = studentWith('buyer', { verified: { university: 'wits', at: '2026-11-24T10:00:00.000Z' } });
+    mockApi(signedInAs(verified));
+    renderApp('/buyer/settings', verified);
+    const line = await screen.findByText(M.verifiedText('University of the Witwatersrand', '24 Nov 2026'));
+    expect(within(line.parentElement!).getByText(M.badge)).toBeInTheDocument();
+    expect(screen.queryByLabelText(M.emailLabel)).not.toBeInTheDocument();
+  });
+});
+
+describe('the verification link page', () => {
+  it('sends nothing on opening; Confirm posts the token once and shows the answer', async () => {
+    const user = userEvent.setup();
+    const held = heldAnswer(200, { message: M.confirmed('University of the Witwatersrand'), verified: { university: 'wits', at: '2026-11-24T10:00:00.000Z' } });
+    const calls = mockApi((call) => (call.path === '/account/verify-student/confirm' ? held.response : undefined));
+    renderApp('/verify-student?token=tok_abc');
+    const button = await screen.findByRole('button', { name: M.confirm });
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await user.click(button);
+    await user.click(button);
+    held.release();
+    expect(await screen.findByText(M.confirmed('University of the Witwatersrand'))).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toEqual({ token: 'tok_abc' });
+  });
+
+  it('shows the refusal of a used or expired link, and the same without a token', async () => {
+    const user = userEvent.setup();
+    mockApi((call) =>
+      call.path === '/account/verify-student/confirm' ? json(400, { error: M.linkInvalid, code: 'VERIFY_LINK_INVALID' }) : undefined,
+    );
+    const { unmount } = renderApp('/verify-student?token=used');
+    await user.click(await screen.findByRole('button', { name: M.confirm }));
+    expect(await screen.findByText(M.linkInvalid)).toBeInTheDocument();
+    unmount();
+    renderApp('/verify-student');
+    expect(await screen.findByText(M.linkInvalid)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.confirm })).not.toBeInTheDocument();
+  });
+});
+
+describe('the badge on listings', () => {
+  beforeEach(() => {
+    mockApi((call) => (call.method === 'GET' && call.path === `/editions/${SAMPLE_ISBN13}` ? json(200, { edition: editionWith() }) : undefined));
+  });
+  const verifiedSeller = { id: 's1', firstName: 'Sipho', university: 'wits' as const, rating: null, reviewCount: 0, verified: true };
+
+  it('shows on a verified seller’s book page, and not on another’s', async () => {
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book: bookWith({ seller: verifiedSeller }) }) : undefined));
+    const { unmount } = renderApp('/books/bk_calculus0000001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calculus: Early Transcendentals' })).toBeInTheDocument();
+    expect(screen.getByText(M.badge)).toBeInTheDocument();
+    unmount();
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book: bookWith() }) : undefined));
+    renderApp('/books/bk_calculus0000001');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calculus: Early Transcendentals' })).toBeInTheDocument();
+    expect(screen.queryByText(M.badge)).not.toBeInTheDocument();
+  });
+
+  it('shows on a verified seller’s card in the catalogue', async () => {
+    mockApi((call) =>
+      call.method === 'GET' && call.path.startsWith('/books?')
+        ? json(200, list([bookWith({ seller: verifiedSeller }), bookWith({ id: 'bk_other', title: 'Campbell Biology' })], 2))
+        : undefined,
+    );
+    renderApp('/books');
+    expect(await screen.findByRole('link', { name: 'Campbell Biology' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(M.badge)).toHaveLength(1));
+  });
+});
