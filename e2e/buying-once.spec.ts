@@ -6,36 +6,8 @@
 // and package once and ends on a summary linking to each order, package orders included, which the
 // buyer then finds on their Transactions. The taps are real double-clicks (Playwright's dblclick) or two
 // clicks dispatched in one task, faster than any render.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, listApprovedBook, screenshot, uniqueEmail } from './helpers';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
-
-async function apiContext(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  return (await browser.newContext({ baseURL })).request;
-}
-
-async function register(request: APIRequestContext, role: 'buyer' | 'seller', firstName: string) {
-  const email = uniqueEmail(role);
-  const response = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Dlamini', studentNumber: '2345678', university: 'wits', userType: role },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  expect((await request.post('/api/v1/auth/login', { data: { email, password } })).status()).toBe(200);
-}
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/buyer$/);
-}
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, listApprovedBook, logIn, register, screenshot } from './helpers';
 
 interface OrderRow {
   id: string;
@@ -60,13 +32,13 @@ test('a double-tapped Request to buy, Add to cart and Check out each act once', 
   const token = Math.random().toString(36).slice(2, 8);
   const seller = await apiContext(browser, baseURL!);
   const admin = await apiContext(browser, baseURL!);
-  const sellerEmail = await register(seller, 'seller', 'Sipho');
-  await apiLogin(seller, sellerEmail, PASSWORD);
-  await apiLogin(admin, ADMIN.email, ADMIN.password);
+  const sellerEmail = (await register(seller, { userType: 'seller', firstName: 'Sipho' })).email;
+  await apiLogIn(seller, sellerEmail);
+  await apiLogIn(admin, ADMIN.email, ADMIN.password);
   const requested = await listApprovedBook(seller, admin, `Organic Chemistry ${token}`);
   const carted = await listApprovedBook(seller, admin, `Campbell Biology ${token}`);
-  const buyerEmail = await register(page.request, 'buyer', 'Thandi');
-  await logIn(page, buyerEmail);
+  const buyerEmail = (await register(page.request, { userType: 'buyer', firstName: 'Thandi' })).email;
+  await logIn(page, buyerEmail, { area: 'buyer' });
 
   // Request to buy, double-tapped: one order, and the buyer is on its page.
   await page.goto(`/buyer/books/${requested}`);

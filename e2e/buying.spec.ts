@@ -3,44 +3,8 @@
 // second browser, accepts with a campus meetup; they message each other and each side sees the other's
 // words without a reload; the buyer confirms the handover and both review. Accessibility is checked
 // on the catalogue, the book page and the order page, with screenshots at both widths.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, listApprovedBook, screenshot, uniqueEmail } from './helpers';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
-
-async function apiContext(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL });
-  return context.request;
-}
-
-async function register(request: APIRequestContext, role: 'buyer' | 'seller', firstName: string) {
-  const email = uniqueEmail(role);
-  const response = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Dlamini', studentNumber: '2345678', university: 'wits', userType: role },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
-  expect(response.status()).toBe(200);
-}
-
-async function logIn(page: Page, email: string, area: 'buyer' | 'seller') {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/${area}$`));
-}
-
-/** A meetup two days ahead at 10:00 South African time, as the date-time box takes it. */
-function meetupInput(): string {
-  const sa = new Date(Date.now() + 2 * 86_400_000 + 2 * 3_600_000);
-  return `${sa.toISOString().slice(0, 10)}T10:00`;
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, listApprovedBook, logIn, meetupInput, register, screenshot } from './helpers';
 
 test('a buyer finds, requests and receives a book; the seller accepts, they chat live and rate each other', async ({ browser, page, baseURL }, testInfo) => {
   test.setTimeout(120_000);
@@ -49,14 +13,14 @@ test('a buyer finds, requests and receives a book; the seller accepts, they chat
   // Set-up through the API: a seller with an approved listing, and a buyer.
   const sellerApi = await apiContext(browser, baseURL!);
   const adminApi = await apiContext(browser, baseURL!);
-  const sellerEmail = await register(sellerApi, 'seller', 'Sipho');
-  await apiLogin(sellerApi, sellerEmail, PASSWORD);
-  await apiLogin(adminApi, ADMIN.email, ADMIN.password);
+  const sellerEmail = (await register(sellerApi, { userType: 'seller', firstName: 'Sipho' })).email;
+  await apiLogIn(sellerApi, sellerEmail);
+  await apiLogIn(adminApi, ADMIN.email, ADMIN.password);
   const bookId = await listApprovedBook(sellerApi, adminApi, `Organic Chemistry ${token}`, { additionalNotes: 'Comes with the study guide.' });
-  const buyerEmail = await register(sellerApi, 'buyer', 'Thandi');
+  const buyerEmail = (await register(sellerApi, { userType: 'buyer', firstName: 'Thandi' })).email;
 
   // The buyer searches the catalogue.
-  await logIn(page, buyerEmail, 'buyer');
+  await logIn(page, buyerEmail, { area: 'buyer' });
   await expect(page.getByRole('heading', { level: 1, name: 'Buyer Home' })).toBeVisible();
   await page.goto('/buyer/books');
   await expect(page.getByRole('heading', { level: 1, name: 'Buy Books' })).toBeVisible();
@@ -87,7 +51,7 @@ test('a buyer finds, requests and receives a book; the seller accepts, they chat
   // The seller, in a second browser, accepts with a meetup.
   const sellerContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined });
   const sellerPage = await sellerContext.newPage();
-  await logIn(sellerPage, sellerEmail, 'seller');
+  await logIn(sellerPage, sellerEmail, { area: 'seller' });
   await sellerPage.goto(`/seller/orders/${orderId}`);
   await sellerPage.getByRole('button', { name: 'Accept' }).click();
   const dialog = sellerPage.getByRole('dialog', { name: 'Accept and set a meetup' });

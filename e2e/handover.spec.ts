@@ -7,13 +7,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, listApprovedBook, overflowOf, screenshot, uniqueEmail, waitForMail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, listApprovedBook, logIn, meetupInput, overflowOf, register, screenshot, waitForMail } from './helpers';
 import { HANDOVER } from '@reshelf/shared';
 import { LONG_WORD, hostileBookData } from './hostile-data';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 
 /** The text of the one QR code in a PNG screenshot, read by ZXing (the decoder the barcode spec uses). */
 async function readQr(png: Buffer): Promise<string | undefined> {
@@ -21,33 +18,6 @@ async function readQr(png: Buffer): Promise<string | undefined> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const read = await readBarcodes({ data: new Uint8ClampedArray(data), width: info.width, height: info.height, colorSpace: 'srgb' } as ImageData, { formats: ['QRCode'] });
   return read[0]?.text;
-}
-
-async function apiContext(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  return (await browser.newContext({ baseURL })).request;
-}
-
-async function register(request: APIRequestContext, role: 'buyer' | 'seller', firstName: string) {
-  const email = uniqueEmail(role);
-  const response = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Dlamini', studentNumber: '2345678', university: 'wits', userType: role },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
-async function logIn(page: Page, email: string, area: 'buyer' | 'seller') {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/${area}$`));
-}
-
-/** A meetup two days ahead at 10:00 South African time, as the date-time box takes it. */
-function meetupInput(): string {
-  const sa = new Date(Date.now() + 2 * 86_400_000 + 2 * 3_600_000);
-  return `${sa.toISOString().slice(0, 10)}T10:00`;
 }
 
 /** Looks at the page at 320 px too (the narrowest phones), then goes back to the project's width. */
@@ -69,14 +39,14 @@ test('the seller completes the sale with the buyer’s handover code: a wrong co
   // Set-up through the API: the seller lists the book and an admin approves it.
   const sellerApi = await apiContext(browser, baseURL!);
   const adminApi = await apiContext(browser, baseURL!);
-  const sellerEmail = await register(sellerApi, 'seller', 'Sipho');
-  expect((await sellerApi.post('/api/v1/auth/login', { data: { email: sellerEmail, password: PASSWORD } })).status()).toBe(200);
-  expect((await adminApi.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
+  const sellerEmail = (await register(sellerApi, { userType: 'seller', firstName: 'Sipho' })).email;
+  await apiLogIn(sellerApi, sellerEmail);
+  await apiLogIn(adminApi, ADMIN.email, ADMIN.password);
   const bookId = await listApprovedBook(sellerApi, adminApi, title, hostileBookData({ title }));
-  const buyerEmail = await register(sellerApi, 'buyer', 'Thandi');
+  const buyerEmail = (await register(sellerApi, { userType: 'buyer', firstName: 'Thandi' })).email;
 
   // The buyer requests it.
-  await logIn(page, buyerEmail, 'buyer');
+  await logIn(page, buyerEmail, { area: 'buyer' });
   await page.goto(`/buyer/books/${bookId}`);
   await page.getByRole('button', { name: 'Request to buy' }).click();
   await expect(page).toHaveURL(/\/buyer\/orders\/[\w-]+$/);
@@ -87,7 +57,7 @@ test('the seller completes the sale with the buyer’s handover code: a wrong co
   // The seller, in a second browser, accepts with a meetup at a place they type.
   const sellerContext = await browser.newContext({ baseURL, viewport: page.viewportSize() ?? undefined, isMobile: testInfo.project.name === 'phone', hasTouch: testInfo.project.name === 'phone' });
   const sellerPage = await sellerContext.newPage();
-  await logIn(sellerPage, sellerEmail, 'seller');
+  await logIn(sellerPage, sellerEmail, { area: 'seller' });
   await sellerPage.goto(`/seller/orders/${orderId}`);
   await sellerPage.getByRole('button', { name: 'Accept' }).click();
   const accept = sellerPage.getByRole('dialog', { name: 'Accept and set a meetup' });

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { isbn13CheckDigit } from '@reshelf/shared';
 
 export const dataDir = () => process.env.E2E_DATA_DIR!;
@@ -174,17 +174,9 @@ export async function listApprovedBook(seller: APIRequestContext, admin: APIRequ
 }
 
 /** Signs up a new seller through the API and logs in through the login page; the page ends on /seller. */
-export async function signInNewSeller(page: Page, password = 'Str0ng!pass') {
-  const email = uniqueEmail('seller');
-  const registered = await page.request.post('/api/v1/auth/register', {
-    data: { email, password, firstName: 'Zanele', lastName: 'Khumalo', studentNumber: '4567890', university: 'up', userType: 'seller' },
-  });
-  expect(registered.status()).toBe(201);
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/seller$/);
+export async function signInNewSeller(page: Page, password = PASSWORD) {
+  const { email } = await register(page.request, { userType: 'seller', firstName: 'Zanele', lastName: 'Khumalo', studentNumber: '4567890', university: 'up', password });
+  await logIn(page, email, { password, area: 'seller' });
   return email;
 }
 
@@ -218,4 +210,109 @@ export async function reviewInQueue(admin: Page, title: string): Promise<Locator
   }
   await expect(review).toBeVisible();
   return review;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Accounts for the tests: signing students up and in, through the API or the login page. Every spec
+// uses these (one way to do each), passing only what its test really depends on.
+
+/** The password every test student signs up with. */
+export const PASSWORD = 'Str0ng!pass';
+
+/** The admin account the test server seeds (ADMIN_EMAIL and ADMIN_PASSWORD in playwright.config.ts). */
+export const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+
+/** Where a signed-in account lands after logging in: its area's home. */
+export type Area = 'buyer' | 'seller' | 'admin';
+
+/**
+ * The JSON body of a successful (2xx) answer, or null for a 204; otherwise throws an error naming `what`,
+ * the status and the body, so a failed set-up step says which one it was and why.
+ */
+export async function ok<T = unknown>(response: APIResponse, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+/** The API request context of a new browser context: cookies of its own, so it can be another person. */
+export async function apiContext(browser: Browser, baseURL: string): Promise<APIRequestContext> {
+  return (await browser.newContext({ baseURL })).request;
+}
+
+/** Who to sign up: the role is required, the rest defaults to a Wits student, Thandi Dlamini. */
+export interface NewStudent {
+  userType: 'buyer' | 'seller';
+  firstName?: string;
+  lastName?: string;
+  university?: string;
+  studentNumber?: string;
+  /** The start of the (unique) email address; the role by default. */
+  emailPrefix?: string;
+  password?: string;
+}
+
+/** Signs up a new student through the API (POST /auth/register) with `request`; does not sign in. */
+export async function register(request: APIRequestContext, student: NewStudent): Promise<{ email: string; id: string }> {
+  const { userType, firstName = 'Thandi', lastName = 'Dlamini', university = 'wits', studentNumber = '2345678', emailPrefix = userType, password = PASSWORD } = student;
+  const email = uniqueEmail(emailPrefix);
+  const response = await request.post('/api/v1/auth/register', {
+    data: { email, password, firstName, lastName, studentNumber, university, userType },
+  });
+  expect(response.status(), `register ${email}: ${await response.text()}`).toBe(201);
+  return { email, id: ((await response.json()) as { student: { id: string } }).student.id };
+}
+
+/** Signs `request` in through the API (POST /auth/login); its session cookie is then kept. */
+export async function apiLogIn(request: APIRequestContext, email: string, password = PASSWORD) {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(response.status(), `log in ${email}: ${await response.text()}`).toBe(200);
+}
+
+/** A new student, signed up and signed in through the API in a browser context of their own (close it when done). */
+export async function signedInStudent(browser: Browser, baseURL: string, student: NewStudent) {
+  const context = await browser.newContext({ baseURL });
+  const { email, id } = await register(context.request, student);
+  await apiLogIn(context.request, email, student.password);
+  return { context, request: context.request, email, id };
+}
+
+/** The admin, signed in through the API in a browser context of their own (close it when done). */
+export async function signedInAdmin(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL });
+  await apiLogIn(context.request, ADMIN.email, ADMIN.password);
+  return context;
+}
+
+/** Fills in and submits the login form the page shows now (for when a redirect brought the page there). */
+export async function submitLogin(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/**
+ * Logs in through the login page, as a person does. With `area`, waits until the page lands on that
+ * area's home (/buyer, /seller or /admin); without it, returns once the form is sent (for tests that look
+ * at what the login page answers).
+ */
+export async function logIn(page: Page, email: string, { password = PASSWORD, area }: { password?: string; area?: Area } = {}) {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  if (area) await expect(page).toHaveURL(new RegExp(`/${area}$`));
+}
+
+/** A meetup two days ahead at 10:00 South African time, as the accept dialog's date-time box takes it. */
+export function meetupInput(): string {
+  const sa = new Date(Date.now() + 2 * 86_400_000 + 2 * 3_600_000);
+  return `${sa.toISOString().slice(0, 10)}T10:00`;
+}
+
+/**
+ * Saves what the screen shows now under test-results/screenshots/<project>-<name>.png: an open dialog sits
+ * in the top layer, which a full-page screenshot (`screenshot`) leaves out.
+ */
+export async function screenshotOfScreen(page: Page, testInfo: TestInfo, name: string) {
+  const file = path.join('test-results', 'screenshots', `${testInfo.project.name}-${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
 }
