@@ -685,7 +685,7 @@ export const VERIFY_STUDENT_MESSAGES = {
   /** The badge beside a verified student's name and on their listings. */
   badge: 'Verified student',
   /** The settings card. */
-  cardHeading: 'Verified student',
+  cardHeading: 'Student verification',
   cardIntro: 'Show buyers you are a real student: confirm your university email address and your listings show "Verified student".',
   emailLabel: 'University email',
   emailHint: (domains: string) => `An address at ${domains}`,
