@@ -167,6 +167,10 @@ const MATRIX: Record<string, Case> = {
     expect: [401, 200, 200, 200, 403],
     prepare: async (role) => ({ cookie: (await throwaway(role))?.cookie ?? null, body: { role: role === 'buyer' ? 'seller' : 'buyer' } }),
   },
+  // Verified students (verified-students.test.ts): any signed-in account asks for a link to an address at
+  // its own university (every actor here is at Wits); the confirmation needs no session, only the token.
+  'POST /api/v1/account/verify-student': { expect: [401, 202, 202, 202, 202], body: { email: 'someone@students.wits.ac.za' } },
+  'POST /api/v1/account/verify-student/confirm': { expect: [400, 400, 400, 400, 400], body: { token: 'not-a-real-token' } },
   'GET /api/v1/student/profile': { expect: [401, 200, 200, 200, 200] },
   'PUT /api/v1/student/faculty': { expect: [401, 200, 200, 200, 200], body: faculty },
   // The caller's own course codes and the books for them: every signed-in account has its own.
