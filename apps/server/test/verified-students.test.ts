@@ -2,9 +2,12 @@
 // single-use, expiring link to an address at the student's own university; confirming it (a POST from the
 // link's page) sets Student.verified and the seller's `verified` on their listings. Wrong domain, another
 // university, no session, bad bodies, expired, reused, replaced and wrong tokens, one account per address,
-// two confirmations at once, the rate limit, the mail, and markVerified for sign-in providers.
+// two confirmations at once, the rate limit, the mail, markVerified for sign-in providers, and migration
+// 018 down and up.
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, UNIVERSITY_EMAIL_DOMAINS, VERIFY_STUDENT_MAIL, VERIFY_STUDENT_MESSAGES, universityOfEmail } from '@reshelf/shared';
+import { migrations } from '../src/db/migrations/index.ts';
 import type { Mail } from '../src/lib/mailer.ts';
 import { VERIFY_REQUESTS_PER_HOUR } from '../src/modules/verification/service.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
@@ -230,5 +233,29 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     const c = await registerAndLogin(t.app);
     await expect(t.app.services.verification.markVerified(c.id, 'wits', 'microsoft', email)).rejects.toMatchObject({ statusCode: 409 });
     await expect(t.app.services.verification.markVerified('nobody', 'wits', 'microsoft')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe(`migration 018: verified students (${dialectUnderTest})`, () => {
+  const migrator = () => new Migrator({ db: t.database.db, provider: { getMigrations: async () => migrations } });
+
+  it('goes down (the columns, the index and the links table go) and up again (nobody verified, and verifying works)', async () => {
+    const a = await registerAndLogin(t.app);
+    expect((await confirm({ token: await linkFor(a, witsAddress()) })).statusCode).toBe(200);
+    await linkFor(a, witsAddress());
+    const names = Object.keys(migrations);
+    const before = names[names.indexOf('2026-11-24-018-verified-students') - 1]!;
+    const down = await migrator().migrateTo(before);
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toContain('2026-11-24-018-verified-students');
+    const tables = await t.database.db.introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('student_verifications');
+    const columns = tables.find((table) => table.name === 'students')!.columns.map((c) => c.name);
+    for (const column of ['verified_university', 'verified_at', 'verified_via', 'verified_email']) expect(columns).not.toContain(column);
+    const up = await migrator().migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect((await profile(a)).verified).toBeNull();
+    expect((await confirm({ token: await linkFor(a, witsAddress()) })).statusCode).toBe(200);
+    expect((await profile(a)).verified?.university).toBe('wits');
   });
 });
