@@ -9,10 +9,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Browser } from '@playwright/test';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { barcodeFrame, rgba, watchCameraStreams, withCamera, writeY4m } from './fake-camera';
-import { expectNoAxeViolations, listApprovedBook, png, randomEan13, screenshot, signInNewSeller, uniqueEmail, watchOutsideRequests } from './helpers';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+import { expectNoAxeViolations, listApprovedBook, png, randomEan13, screenshot, signedInAdmin, signedInStudent, signInNewSeller, watchOutsideRequests } from './helpers';
 
 // An ISBN of this run's own, so the edition's details are the ones this test listed.
 const ISBN = randomEan13('9780');
@@ -35,17 +32,10 @@ const PHOTOS = ([
 
 /** Another seller lists this ISBN and an admin approves it: the edition Reshelf knows. */
 async function listEarlierCopy(browser: Browser, baseURL: string) {
-  const seller = await browser.newContext({ baseURL });
-  const admin = await browser.newContext({ baseURL });
-  const email = uniqueEmail('earlier');
-  const registered = await seller.request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName: 'Pieter', lastName: 'Botha', studentNumber: '3456789', university: 'wits', userType: 'seller' },
-  });
-  expect(registered.status()).toBe(201);
-  expect((await seller.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  expect((await admin.request.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
+  const seller = await signedInStudent(browser, baseURL, { userType: 'seller', firstName: 'Pieter', lastName: 'Botha', studentNumber: '3456789', emailPrefix: 'earlier' });
+  const admin = await signedInAdmin(browser, baseURL);
   await listApprovedBook(seller.request, admin.request, EARLIER.title, { ...EARLIER, isbn: ISBN, category: 'engineering' });
-  await Promise.all([seller.close(), admin.close()]);
+  await Promise.all([seller.context.close(), admin.close()]);
 }
 
 test('the test camera films a barcode that a decoder reads as the ISBN drawn', async () => {

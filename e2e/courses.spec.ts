@@ -5,38 +5,19 @@
 // saves the course nothing is for sale for to their wishlist.
 // One of the books is made to break layouts (an 80-character word, six authors, the largest price); the
 // home and the Faculty page are looked at, at 320, 390 and 1280 px: nothing wider than the screen, axe-clean.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MESSAGES, formatRand, universityName } from '@reshelf/shared';
-import { expectNoAxeViolations, overflowOf, png, screenshot, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, logIn, ok, overflowOf, png, screenshot, signedInAdmin, signedInStudent } from './helpers';
 import { LONG_WORD, MAX_PRICE, SIX_AUTHORS, hostileBookData } from './hostile-data';
 
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 // A campus few other specs use, so the course's newest books are this run's.
 const UNIVERSITY = 'nmu';
 const CAMPUS = universityName(UNIVERSITY);
 const COURSE = 'MATH1014';
 // The longest code a course may have, which nothing is tagged with.
 const EMPTY_COURSE = 'ZQXW98765432';
-
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** A signed-in API context of a new student at UNIVERSITY. */
-async function student(browser: Browser, baseURL: string, userType: 'buyer' | 'seller') {
-  const context = await browser.newContext({ baseURL });
-  const email = uniqueEmail(`courses-${userType}`);
-  await ok(
-    await context.request.post('/api/v1/auth/register', {
-      data: { email, password: PASSWORD, firstName: 'Ayanda', lastName: 'Dlamini', studentNumber: '2345678', university: UNIVERSITY, userType },
-    }),
-    'register',
-  );
-  await ok(await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), 'login');
-  return { context, email };
-}
+// The students of this spec: Ayanda Dlamini at UNIVERSITY.
+const STUDENT = { firstName: 'Ayanda', university: UNIVERSITY };
 
 async function list(request: APIRequestContext, bookData: Record<string, unknown>): Promise<string> {
   const form = new FormData();
@@ -45,30 +26,21 @@ async function list(request: APIRequestContext, bookData: Record<string, unknown
   return (await ok<{ book: { id: string } }>(await request.post('/api/v1/books', { multipart: form }), 'list book')).book.id;
 }
 
-async function logIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/buyer$/);
-}
-
 test('a buyer finds a course’s books by its code, through the course link, and on their home once the course is theirs', async ({ page, browser, baseURL }, testInfo) => {
   const stamp = `${testInfo.project.name}${Date.now().toString(36)}`;
   const title = `Calculus One Variable ${stamp}`;
   const hostileTitle = `${LONG_WORD.slice(0, 60)} Calculus ${stamp}`;
 
   // A seller lists two books for MATH1014 (typed in lower case); an admin approves them.
-  const seller = await student(browser, baseURL!, 'seller');
-  const admin = await browser.newContext({ baseURL });
-  await ok(await admin.request.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
+  const seller = await signedInStudent(browser, baseURL!, { ...STUDENT, userType: 'seller', emailPrefix: 'courses-seller' });
+  const admin = await signedInAdmin(browser, baseURL!);
   const hostile = await list(seller.context.request, hostileBookData({ title: hostileTitle }));
   const book = await list(seller.context.request, hostileBookData({ title, author: 'Thomas Finney', price: 385, description: 'Clean copy.', additionalNotes: '' }));
   for (const id of [hostile, book]) await ok(await admin.request.post(`/api/v1/admin/books/${id}/approve`), 'approve');
   await Promise.all([seller.context.close(), admin.close()]);
 
   // A buyer at the same university, whose faculty details are filled in.
-  const buyer = await student(browser, baseURL!, 'buyer');
+  const buyer = await signedInStudent(browser, baseURL!, { ...STUDENT, userType: 'buyer', emailPrefix: 'courses-buyer' });
   await ok(
     await buyer.context.request.put('/api/v1/student/faculty', {
       data: { faculty: 'science', department: 'Mathematics', studentNumber: '2345678', yearOfStudy: 'first', academicYear: '2026', semester: 'first' },
@@ -76,7 +48,7 @@ test('a buyer finds a course’s books by its code, through the course link, and
     'faculty details',
   );
   await buyer.context.close();
-  await logIn(page, buyer.email);
+  await logIn(page, buyer.email, { area: 'buyer' });
 
   // Searching the code finds the book.
   await page.goto('/buyer/books');

@@ -2,41 +2,23 @@
 // campuses with an 80-character word in the title, six authors and the largest price a listing may have.
 // At 320, 390 and 1280 px nothing reaches past the screen, the page passes axe, and the book page links
 // to the edition's other copies. It sets its own widths, so it runs in the desktop project only.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { expectNoAxeViolations, overflowOf, png, randomEan13, screenshot, typedIsbn, uniqueEmail } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations, ok, overflowOf, png, randomEan13, screenshot, signedInAdmin, signedInStudent, typedIsbn } from './helpers';
 import { LONG_WORD, hostileBookData } from './hostile-data';
 
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 // An edition of this run's own (other specs list books too, and a reused E2E_DATA_DIR keeps them): a
 // random ISBN-13 with its check digit, hyphenated as a seller might type it.
 const ISBN13 = randomEan13('9780');
 const ISBN = typedIsbn(ISBN13);
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { book: { id: string } };
-}
-
-async function seller(browser: Browser, baseURL: string, university: string) {
-  const context = await browser.newContext({ baseURL });
-  const email = uniqueEmail('edition-seller');
-  await ok(
-    await context.request.post('/api/v1/auth/register', {
-      data: { email, password: PASSWORD, firstName: 'Nomvula', lastName: 'Van der Merwe-Mokoena', studentNumber: '2345678', university, userType: 'seller' },
-    }),
-    'register',
-  );
-  await ok(await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), 'login');
-  return context;
-}
+// The sellers of the copies, one at each of two campuses.
+const SELLER = { userType: 'seller', firstName: 'Nomvula', lastName: 'Van der Merwe-Mokoena', emailPrefix: 'edition-seller' } as const;
 
 async function list(request: APIRequestContext, overrides: Record<string, unknown>): Promise<string> {
   const bookData = hostileBookData({ isbn: ISBN, description: `Clean copy. ${LONG_WORD}`, additionalNotes: '', ...overrides });
   const form = new FormData();
   form.append('bookData', JSON.stringify(bookData));
   for (let i = 0; i < 4; i++) form.append('images', new Blob([new Uint8Array(png(300, 400, [22 + i * 40, 124, 73]))], { type: 'image/png' }), `photo-${i}.png`);
-  const { book } = await ok(await request.post('/api/v1/books', { multipart: form }), 'list book');
+  const { book } = await ok<{ book: { id: string } }>(await request.post('/api/v1/books', { multipart: form }), 'list book');
   return book.id;
 }
 
@@ -46,10 +28,9 @@ test.describe('edition page', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own widths; runs once, in the desktop project');
     const baseURL = testInfo.project.use.baseURL!;
-    const ukzn = await seller(browser, baseURL, 'ukzn');
-    const wits = await seller(browser, baseURL, 'wits');
-    const admin = await browser.newContext({ baseURL });
-    await ok(await admin.request.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
+    const ukzn = await signedInStudent(browser, baseURL, { ...SELLER, university: 'ukzn' });
+    const wits = await signedInStudent(browser, baseURL, { ...SELLER, university: 'wits' });
+    const admin = await signedInAdmin(browser, baseURL);
     const ids = [
       await list(ukzn.request, {}),
       await list(ukzn.request, { condition: 'acceptable', price: 120.5 }),
@@ -57,7 +38,7 @@ test.describe('edition page', () => {
     ];
     for (const id of ids) await ok(await admin.request.post(`/api/v1/admin/books/${id}/approve`), 'approve');
     firstCopy = ids[0]!;
-    await Promise.all([ukzn, wits, admin].map((context) => context.close()));
+    await Promise.all([ukzn.context, wits.context, admin].map((context) => context.close()));
   });
 
   for (const width of [320, 390, 1280]) {

@@ -3,10 +3,7 @@
 // catalogue with that word misspelt (two letters swapped), sees "Did you mean …?" with the word put
 // right, taps it and finds the book. Screenshots at 1280, 390 and 320 px, axe-clean.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, listApprovedBook, screenshot, uniqueEmail } from './helpers';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+import { expectNoAxeViolations, listApprovedBook, screenshot, signedInAdmin, signedInStudent } from './helpers';
 
 /** A made-up word of ten letters (consonant, vowel, ...), different every run. */
 function madeUpWord(): string {
@@ -26,20 +23,10 @@ test('a misspelt search offers the word put right, and tapping it finds the book
   const word = madeUpWord();
   const title = `Thermodynamics ${word[0]!.toUpperCase()}${word.slice(1)}`;
 
-  const seller = await browser.newContext({ baseURL });
-  const email = uniqueEmail('misspelt-seller');
-  expect(
-    (
-      await seller.request.post('/api/v1/auth/register', {
-        data: { email, password: PASSWORD, firstName: 'Kagiso', lastName: 'Molefe', studentNumber: '3456789', university: 'up', userType: 'seller' },
-      })
-    ).status(),
-  ).toBe(201);
-  expect((await seller.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  const admin = await browser.newContext({ baseURL });
-  expect((await admin.request.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
+  const seller = await signedInStudent(browser, baseURL!, { userType: 'seller', firstName: 'Kagiso', lastName: 'Molefe', studentNumber: '3456789', university: 'up', emailPrefix: 'misspelt-seller' });
+  const admin = await signedInAdmin(browser, baseURL!);
   const id = await listApprovedBook(seller.request, admin.request, title, { author: 'Yunus Cengel', category: 'engineering' });
-  await Promise.all([seller.close(), admin.close()]);
+  await Promise.all([seller.context.close(), admin.close()]);
 
   // A visitor types the search with the made-up word misspelt.
   const typed = `thermodynamics ${misspelt(word)}`;

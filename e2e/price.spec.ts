@@ -4,17 +4,17 @@
 // rule of thumb; the catalogue and the book page mark the copy below the edition's median "Good price".
 // At 320, 390 and 1280 px nothing reaches past the screen and every page passes axe. It sets its own
 // widths, so it runs in the desktop project only.
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { formatRand } from '@reshelf/shared';
-import { expectNoAxeViolations, overflowOf, png, randomEan13, screenshot, signInNewSeller, typedIsbn, uniqueEmail } from './helpers';
+import { ADMIN, expectNoAxeViolations, logIn, ok, overflowOf, png, randomEan13, screenshot, signedInAdmin, signedInStudent, signInNewSeller, typedIsbn } from './helpers';
 import { LONG_WORD, MAX_PRICE, hostileBookData } from './hostile-data';
 
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 const WIDTHS = [320, 390, 1280] as const;
 // An edition of this run's own (other specs list books too, and a reused E2E_DATA_DIR keeps them).
 const ISBN13 = randomEan13('9781');
 const ISBN = typedIsbn(ISBN13);
+// The sellers of the copies, one at each of two campuses.
+const SELLER = { userType: 'seller', firstName: 'Nomvula', lastName: 'Van der Merwe-Mokoena', emailPrefix: 'price-seller' } as const;
 const TITLE = `${LONG_WORD} Linear Algebra`;
 // Three copies at the top of the price range (MAX_PRICE is R999 999,99): the median is the middle one, and
 // only the cheapest is below it. The new price is the largest one too.
@@ -22,29 +22,11 @@ const PRICES = [999999.97, 999999.98, MAX_PRICE];
 const MEDIAN = 999999.98;
 const NEW_PRICE = MAX_PRICE;
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { book: { id: string } };
-}
-
-async function seller(browser: Browser, baseURL: string, university: string) {
-  const context = await browser.newContext({ baseURL });
-  const email = uniqueEmail('price-seller');
-  await ok(
-    await context.request.post('/api/v1/auth/register', {
-      data: { email, password: PASSWORD, firstName: 'Nomvula', lastName: 'Van der Merwe-Mokoena', studentNumber: '2345678', university, userType: 'seller' },
-    }),
-    'register',
-  );
-  await ok(await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), 'login');
-  return context;
-}
-
 async function list(request: APIRequestContext, price: number): Promise<string> {
   const form = new FormData();
   form.append('bookData', JSON.stringify(hostileBookData({ isbn: ISBN, title: TITLE, price, additionalNotes: '' })));
   for (let i = 0; i < 4; i++) form.append('images', new Blob([new Uint8Array(png(300, 400, [22 + i * 40, 124, 73]))], { type: 'image/png' }), `photo-${i}.png`);
-  const { book } = await ok(await request.post('/api/v1/books', { multipart: form }), 'list book');
+  const { book } = await ok<{ book: { id: string } }>(await request.post('/api/v1/books', { multipart: form }), 'list book');
   return book.id;
 }
 
@@ -65,21 +47,16 @@ test.describe('edition prices', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own widths; runs once, in the desktop project');
     const baseURL = testInfo.project.use.baseURL!;
-    const ukzn = await seller(browser, baseURL, 'ukzn');
-    const wits = await seller(browser, baseURL, 'wits');
-    const admin = await browser.newContext({ baseURL });
-    await ok(await admin.request.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
+    const ukzn = await signedInStudent(browser, baseURL, { ...SELLER, university: 'ukzn' });
+    const wits = await signedInStudent(browser, baseURL, { ...SELLER, university: 'wits' });
+    const admin = await signedInAdmin(browser, baseURL);
     copies.push(await list(ukzn.request, PRICES[0]!), await list(wits.request, PRICES[1]!), await list(ukzn.request, PRICES[2]!));
     for (const id of copies) await ok(await admin.request.post(`/api/v1/admin/books/${id}/approve`), 'approve');
-    await Promise.all([ukzn, wits, admin].map((context) => context.close()));
+    await Promise.all([ukzn.context, wits.context, admin].map((context) => context.close()));
   });
 
   test('an admin sets the new price, and a seller listing the ISBN sees it with the rule of thumb', async ({ page, browser }, testInfo) => {
-    await page.goto('/login');
-    await page.getByLabel('Email Address', { exact: true }).fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).toHaveURL(/\/admin$/);
+    await logIn(page, ADMIN.email, { password: ADMIN.password, area: 'admin' });
     await page.getByRole('link', { name: 'New prices' }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'New prices' })).toBeVisible();
     await page.getByLabel(/^ISBN/).fill(ISBN);

@@ -3,15 +3,13 @@
 // script even if something did slip into a page. Data is created through the API, then each page is
 // opened in a real browser.
 import sharp from 'sharp';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
+import { expect, test, type Page } from '@playwright/test';
+import { signedInAdmin, signedInStudent } from './helpers';
 
 // Each payload would set window.__xss (or add an element with data-xss) if it ever ran or parsed as HTML.
 const NAME_SELLER = '<img src=x onerror="window.__xss=1" data-xss>Sipho';
 const NAME_BUYER = '<script>window.__xss=2</script><b data-xss>Buhle</b>';
+const LAST_NAME = '<i data-xss>Dlamini</i>';
 const DESCRIPTION = '<svg onload="window.__xss=3" data-xss></svg><a href="javascript:window.__xss=4" data-xss>free book</a>';
 const NOTES = '"><iframe src="javascript:window.__xss=5" data-xss></iframe>';
 const MESSAGE = '<img src=x onerror="window.__xss=6" data-xss> meet at <u data-xss>noon</u>';
@@ -19,17 +17,6 @@ const REVIEW = '<details open ontoggle="window.__xss=7" data-xss>great</details>
 
 async function photos(): Promise<Buffer[]> {
   return Promise.all(['#167c49', '#b45309', '#1d4ed8', '#7c3aed'].map((background) => sharp({ create: { width: 120, height: 160, channels: 3, background } }).png().toBuffer()));
-}
-
-async function signedInContext(browser: Browser, baseURL: string, role: 'buyer' | 'seller', firstName: string): Promise<{ context: BrowserContext; id: string }> {
-  const context = await browser.newContext({ baseURL });
-  const email = uniqueEmail(`xss-${role}`);
-  const reg = await context.request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: '<i data-xss>Dlamini</i>', studentNumber: '2345678', university: 'wits', userType: role },
-  });
-  expect(reg.status()).toBe(201);
-  expect((await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return { context, id: ((await reg.json()) as { student: { id: string } }).student.id };
 }
 
 /** Nothing injected ran or became an element, and `texts` show literally. */
@@ -43,10 +30,9 @@ test.describe('stored markup renders as text (XSS)', () => {
   test.skip(({ isMobile }) => isMobile, 'the same pages at one width are enough');
 
   test('names, listing text, messages and reviews show literally on the catalogue, book, order and My Books pages', async ({ browser, baseURL }) => {
-    const seller = await signedInContext(browser, baseURL!, 'seller', NAME_SELLER);
-    const buyer = await signedInContext(browser, baseURL!, 'buyer', NAME_BUYER);
-    const admin = await browser.newContext({ baseURL });
-    expect((await admin.request.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
+    const seller = await signedInStudent(browser, baseURL!, { userType: 'seller', firstName: NAME_SELLER, lastName: LAST_NAME, emailPrefix: 'xss-seller' });
+    const buyer = await signedInStudent(browser, baseURL!, { userType: 'buyer', firstName: NAME_BUYER, lastName: LAST_NAME, emailPrefix: 'xss-buyer' });
+    const admin = await signedInAdmin(browser, baseURL!);
 
     const token = `Xss ${Date.now().toString(36).replace(/\d/g, '')}`;
     const form = new FormData();

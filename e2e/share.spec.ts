@@ -5,36 +5,22 @@
 // page, Share on WhatsApp links to wa.me with the title, price and public address, Copy link puts that
 // address on the clipboard (also from the buyer's area) and says 'Link copied', and the page passes axe.
 // At 320, 390 and 1280 px (desktop project) nothing reaches past the screen, and screenshots are kept.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SHARE_MESSAGES, bookPageDescription, formatRand, pageTitle } from '@reshelf/shared';
-import { expectNoAxeViolations, overflowOf, png, screenshot, uniqueEmail } from './helpers';
+import { expectNoAxeViolations, logIn, ok, overflowOf, png, screenshot, signedInAdmin, signedInStudent } from './helpers';
 import { LONG_URL, LONG_WORD, MAX_PRICE, SIX_AUTHORS, hostileBookData } from './hostile-data';
 
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 // What the listing rules let a title and a description hold: ' and & in the title, anything in the text.
 const TITLE = `O'Reilly & Sons ${LONG_WORD} Algebra`;
+// The students of this spec: Naledi Dlamini at UCT.
+const STUDENT = { firstName: 'Naledi', university: 'uct' };
 const DESCRIPTION = `Says "<b>clean</b>" & <script>alert('x')</script> ${LONG_WORD} ${LONG_URL}`;
-
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string) {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { book: { id: string } };
-}
-
-async function signedIn(browser: Browser, baseURL: string, userType: 'seller' | 'buyer') {
-  const context = await browser.newContext({ baseURL });
-  const email = uniqueEmail(`share-${userType}`);
-  const data = { email, password: PASSWORD, firstName: 'Naledi', lastName: 'Dlamini', studentNumber: '2345678', university: 'uct', userType };
-  await ok(await context.request.post('/api/v1/auth/register', { data }), 'register');
-  await ok(await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), 'login');
-  return { context, email };
-}
 
 async function list(request: APIRequestContext, overrides: Record<string, unknown>) {
   const form = new FormData();
   form.append('bookData', JSON.stringify(hostileBookData({ title: TITLE, description: DESCRIPTION, ...overrides })));
   for (let i = 0; i < 4; i++) form.append('images', new Blob([new Uint8Array(png(300, 400, [22 + i * 40, 124, 73]))], { type: 'image/png' }), `photo-${i}.png`);
-  return (await ok(await request.post('/api/v1/books', { multipart: form }), 'list')).book.id;
+  return (await ok<{ book: { id: string } }>(await request.post('/api/v1/books', { multipart: form }), 'list')).book.id;
 }
 
 let listed: string;
@@ -43,11 +29,10 @@ let buyerEmail: string;
 
 test.beforeAll(async ({ browser }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL!;
-  const seller = await signedIn(browser, baseURL, 'seller');
-  const buyer = await signedIn(browser, baseURL, 'buyer');
+  const seller = await signedInStudent(browser, baseURL, { ...STUDENT, userType: 'seller', emailPrefix: 'share-seller' });
+  const buyer = await signedInStudent(browser, baseURL, { ...STUDENT, userType: 'buyer', emailPrefix: 'share-buyer' });
   buyerEmail = buyer.email;
-  const admin = await browser.newContext({ baseURL });
-  await ok(await admin.request.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
+  const admin = await signedInAdmin(browser, baseURL);
   listed = await list(seller.context.request, { price: MAX_PRICE, condition: 'like-new' });
   pending = await list(seller.context.request, { title: `Under Review ${LONG_WORD}` });
   await ok(await admin.request.post(`/api/v1/admin/books/${listed}/approve`), 'approve');
@@ -139,11 +124,7 @@ test('Share on WhatsApp and Copy link, from the public page and from the buyer\'
   await expectNoAxeViolations(page);
 
   // A buyer shares from their own area: still the public address.
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(buyerEmail);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/buyer$/);
+  await logIn(page, buyerEmail, { area: 'buyer' });
   await page.goto(`/buyer/books/${listed}`);
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.getByRole('region', { name: 'Share this book' }).getByRole('button', { name: 'Copy link' }).click();
