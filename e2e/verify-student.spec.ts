@@ -43,12 +43,14 @@ test('a seller verifies with their university address and their listing shows "V
   const { email } = await register(page.request, { userType: 'seller', firstName: 'Zanele', emailPrefix: 'verify' });
   await apiLogIn(page.request, email);
   const admin = await signedInAdmin(browser, baseURL!);
-  const bookId = await listApprovedBook(page.request, admin.request, 'Organic Chemistry for verified sellers');
+  // A title of this run's own, so the catalogue card found below is this seller's.
+  const title = `Organic Chemistry verified ${Math.random().toString(36).slice(2, 8)}`;
+  const bookId = await listApprovedBook(page.request, admin.request, title);
   await admin.close();
 
   // Not verified yet: no badge on the listing.
   await page.goto(`/books/${bookId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Organic Chemistry for verified sellers' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(M.badge)).toHaveCount(0);
 
   // Signed in already (the API sign-in's cookie is the page's).
@@ -99,8 +101,21 @@ test('a seller verifies with their university address and their listing shows "V
 
   // The listing shows the badge beside the seller.
   await page.goto(`/books/${bookId}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Organic Chemistry for verified sellers' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText(M.badge)).toBeVisible();
   await expectNoAxeViolations(page);
   await atWidths(page, testInfo, 'verify-student-book', widths);
+
+  // And on the listing's card in the catalogue.
+  await page.goto(`/books?q=${encodeURIComponent(title)}`);
+  const bookCard = page.getByRole('article').filter({ has: page.getByRole('link', { name: title }) });
+  await expect(bookCard.getByText(M.badge)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await atWidths(page, testInfo, 'verify-student-card', widths);
+  // The card clips what overflows it, so the badge is measured against the card: whole, never cut off.
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 844 });
+    const [badge, box] = [await bookCard.getByText(M.badge).boundingBox(), await bookCard.boundingBox()];
+    expect(badge!.x + badge!.width, `badge inside the card at ${width} px`).toBeLessThanOrEqual(box!.x + box!.width - 8);
+  }
 });

@@ -55,7 +55,7 @@ export function BookCard({ book, basePath, action, priority = false }: BookCardP
         <p className="truncate text-sm text-ink-600" title={universityName(book.seller.university)}>
           {universityLabel(universityName(book.seller.university))}
         </p>
-        {book.seller.verified && <VerifiedBadge className="self-start" />}
+        {book.seller.verified && <VerifiedBadge wrap className="self-start" />}
         <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
           <span className="truncate font-medium text-ink-800">{book.seller.firstName}</span>
           <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />
