@@ -60,6 +60,8 @@ import { loadServerSecret } from './db/server-secret.ts';
 import { identityRoutes } from './modules/identities/routes.ts';
 import { createIdentitiesService, type IdentitiesOptions } from './modules/identities/service.ts';
 import { createSigner } from './lib/signing.ts';
+import { profileRoutes } from './modules/profiles/routes.ts';
+import { createProfilesService } from './modules/profiles/service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,8 @@ export interface Services {
   reports: ReturnType<typeof createReportsService>;
   wishlists: ReturnType<typeof createWishlistsService>;
   identities: ReturnType<typeof createIdentitiesService>;
+  /** Public student profiles (docs/decisions/0034-public-profiles.md). */
+  profiles: ReturnType<typeof createProfilesService>;
 }
 
 export interface BuildOptions {
@@ -272,7 +276,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   accounts.onAccountDeletion(identities.accountDeletionHook);
   scheduler.add({ name: 'prune-sign-in-flows', everyMs: 3_600_000, run: () => identities.prune() });
-  app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists, identities });
+  const profiles = createProfilesService(ctx, { orders, listings });
+  app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists, identities, profiles });
 
   await app.register(sessionPlugin, { accounts });
   await app.register(accountRoutes, { accounts });
@@ -289,6 +294,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(realtimePlugin, { hub, accounts });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(orderRoutes, { orders });
+  await app.register(profileRoutes, { profiles });
   await app.register(packageRoutes, { packages });
   await app.register(cartRoutes, { cart });
   await app.register(seoRoutes);

@@ -210,6 +210,9 @@ const MATRIX: Record<string, Case> = {
     },
   },
 
+  // A student's public profile (public-profiles.test.ts): anyone, signed in or not, sees the same.
+  'GET /api/v1/students/:id': { expect: [200, 200, 200, 200, 200], prepare: async () => ({ url: `/api/v1/students/${actors.seller.id}` }) },
+
   'GET /api/v1/admin/books': { expect: [401, 403, 403, 403, 200] },
   // The report queue and its decisions: admins only, each call on fresh data.
   'GET /api/v1/admin/reports': { expect: [401, 403, 403, 403, 200] },

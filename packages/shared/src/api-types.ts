@@ -37,12 +37,16 @@ import type {
   studentVerifiedSchema,
   textbookPackageSchema,
 } from './schemas/responses';
+import type { profileReviewSchema, publicProfileSchema } from './schemas/profile';
 
 export type { RealtimeEvent } from './schemas/realtime';
 
 export type AcademicInfo = z.output<typeof academicInfoSchema>;
 export type Student = z.output<typeof studentSchema>;
 export type StudentVerified = z.output<typeof studentVerifiedSchema>;
+/** A student's public profile (GET /students/:id) and one review on it. */
+export type PublicProfile = z.output<typeof publicProfileSchema>;
+export type ProfileReview = z.output<typeof profileReviewSchema>;
 export type BookImage = z.output<typeof bookImageSchema>;
 export type BookSeller = z.output<typeof bookSellerSchema>;
 export type Book = z.output<typeof bookSchema>;

@@ -74,6 +74,10 @@ export const LIMITS = {
   usedPriceGuideMax: 0.6,
   /** A copy is a "good price" only when its edition has at least this many priced copies: with one or two, a median says little. */
   goodPriceMinCopies: 3,
+  /** A public profile shows this many of the student's most recent reviews (docs/decisions/0034-public-profiles.md). */
+  profileReviews: 10,
+  /** A public profile shows this many of the student's newest listings for sale. */
+  profileListings: 12,
 } as const;
 
 /**

@@ -17,3 +17,4 @@ export * from './responses';
 export * from './reports';
 export * from './realtime';
 export * from './verified-students';
+export * from './profile';

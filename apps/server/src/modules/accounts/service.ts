@@ -19,6 +19,7 @@ import {
   type RegisterBody,
   type Role,
   type Student,
+  type UniversityId,
 } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
@@ -99,6 +100,34 @@ export interface PublicStudent {
 export async function publicStudents(db: Db, ids: readonly string[]): Promise<PublicStudent[]> {
   const rows = await repo.findPublicNames(db, [...new Set(ids)]);
   return rows.map((r) => ({ id: r.id, firstName: r.first_name, university: r.university, verified: r.verified_at !== null }));
+}
+
+/** What a public profile shows of the student themselves (docs/decisions/0034-public-profiles.md). */
+export interface ProfileStudent {
+  id: string;
+  firstName: string;
+  lastInitial: string;
+  university: UniversityId;
+  verified: Student['verified'];
+  memberSince: string;
+}
+
+/**
+ * The student a public profile is about, or null when there is none to show: no such account (or erased),
+ * an admin (admins buy and sell nothing), or a suspended student (out of the marketplace until lifted).
+ * Only the last name's initial leaves this function; never the email address or the student number.
+ */
+export async function profileStudent(db: Db, id: string): Promise<ProfileStudent | null> {
+  const row = await repo.findStudentById(db, id);
+  if (!row || row.role === 'admin' || row.suspended_at) return null;
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastInitial: row.last_name.trim().charAt(0).toUpperCase(),
+    university: row.university as UniversityId,
+    verified: toStudent(row).verified,
+    memberSince: row.created_at,
+  };
 }
 
 /** Raised by setStudentVerified when another account is verified by the same university address. */

@@ -167,6 +167,17 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     sellerSummaries,
     booksByIds,
 
+    /**
+     * A seller's newest `limit` listings for sale now (approved and available), as Book JSON through the
+     * catalogue cache, and how many they have: their public profile (docs/decisions/0034-public-profiles.md).
+     */
+    async forSaleBy(sellerId: string, limit: number): Promise<{ books: Book[]; total: number }> {
+      const { ids, total } = await repo.listForSaleBySeller(ctx.db, sellerId, limit);
+      // A listing reserved or taken down between the two reads is left out.
+      const books = await booksByIds(ids);
+      return { books: books.filter((b) => b.status === 'approved' && b.availability === 'available'), total };
+    },
+
     /** Where seller ratings come from (the orders module's reviews). */
     useRatings(provider: RatingsProvider) {
       ratingsOf = provider;

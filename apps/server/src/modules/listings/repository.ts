@@ -52,6 +52,21 @@ export async function countBySeller(db: Db, sellerId: string): Promise<number> {
   return Number(row.n);
 }
 
+/**
+ * A seller's listings for sale now (approved and available), newest first, and how many there are: what
+ * their public profile shows (books_seller_created_idx).
+ */
+export async function listForSaleBySeller(db: Db, sellerId: string, limit: number): Promise<{ ids: string[]; total: number }> {
+  const forSale = () => db.selectFrom('books').where('seller_id', '=', sellerId).where('status', '=', 'approved').where('availability', '=', 'available');
+  const [rows, count] = await Promise.all([
+    forSale().select(['id']).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute(),
+    forSale()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(count.n) };
+}
+
 /** The moderation queue: longest waiting first (an edit puts a listing back at the end of the queue). */
 export const listByStatus = (db: Db, status: BookStatusValue, limit: number, offset: number) =>
   db

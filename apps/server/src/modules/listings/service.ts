@@ -34,6 +34,8 @@ export function createListingsService(ctx: AppContext, photos: PhotoStore, cache
       const privileged = viewer !== null && (viewer.id === book.seller.id || viewer.role === 'admin');
       return privileged ? (await lifecycle.ownerViews([book]))[0]! : book;
     },
+    /** A seller's newest `limit` listings for sale now and how many they have (public profiles). */
+    forSaleBy: reader.forSaleBy,
     photoAudience: reader.photoAudience,
     edition: editions.edition,
 

@@ -63,6 +63,34 @@ export async function ratingsOf(db: Db, studentIds: string[]): Promise<Map<strin
   return out;
 }
 
+/**
+ * The most recent reviews about a student for their public profile, newest first, with whether the student
+ * was the seller of that order (reviews_subject_idx, then each review's order by its primary key).
+ */
+export const recentReviewsAbout = (db: Db, subjectId: string, limit: number) =>
+  db
+    .selectFrom('reviews')
+    .innerJoin('orders', 'orders.id', 'reviews.order_id')
+    .select(['reviews.rating', 'reviews.comment', 'reviews.reviewer_first_name', 'reviews.created_at', 'orders.seller_id'])
+    .where('reviews.subject_id', '=', subjectId)
+    .orderBy('reviews.created_at', 'desc')
+    .orderBy('reviews.id', 'desc')
+    .limit(limit)
+    .execute();
+
+/** How many orders a student completed as the seller and as the buyer (orders_seller_idx, orders_buyer_idx). */
+export async function completedCountsOf(db: Db, studentId: string): Promise<{ sales: number; purchases: number }> {
+  const count = (column: 'seller_id' | 'buyer_id') =>
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', studentId)
+      .where('status', '=', 'completed')
+      .executeTakeFirstOrThrow();
+  const [sales, purchases] = await Promise.all([count('seller_id'), count('buyer_id')]);
+  return { sales: Number(sales.n), purchases: Number(purchases.n) };
+}
+
 export const activeOrdersOf = (db: Db, studentId: string) =>
   db
     .selectFrom('orders')

@@ -599,6 +599,35 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       return { pending: count(['requested', 'accepted']), completed: count(['completed']) };
     },
 
+    /**
+     * A student's record for their public profile (docs/decisions/0034-public-profiles.md): average rating
+     * and review count, the `reviewLimit` most recent reviews, completed sales and purchases, and no-shows.
+     * Five indexed queries, whatever the student's history.
+     */
+    async publicRecordOf(studentId: string, reviewLimit: number) {
+      const [ratings, reviews, completed, noShows] = await Promise.all([
+        repo.ratingsOf(db, [studentId]),
+        repo.recentReviewsAbout(db, studentId, reviewLimit),
+        repo.completedCountsOf(db, studentId),
+        repo.noShowCounts(db, [studentId]),
+      ]);
+      const rating = ratings.get(studentId);
+      return {
+        rating: rating?.rating ?? null,
+        reviewCount: rating?.count ?? 0,
+        reviews: reviews.map((r) => ({
+          rating: r.rating,
+          comment: r.comment,
+          reviewerFirstName: r.reviewer_first_name,
+          as: r.seller_id === studentId ? ('seller' as const) : ('buyer' as const),
+          createdAt: r.created_at,
+        })),
+        completedSales: completed.sales,
+        completedPurchases: completed.purchases,
+        noShows: noShows.get(studentId) ?? 0,
+      };
+    },
+
     /** Sellers' average ratings, read through `db` (a caller's transaction, or the app's handle). */
     ratingsOf: (ids: string[], db: Db = ctx.db) => repo.ratingsOf(db, ids),
 
