@@ -8,6 +8,10 @@ import { defineConfig, devices } from '@playwright/test';
 // A port of its own per run (workers inherit it through the environment), so runs never collide.
 process.env.E2E_PORT ||= String(3200 + Math.floor(Math.random() * 2000));
 const port = Number(process.env.E2E_PORT);
+// The OpenID Provider e2e/sign-in-provider.spec.ts starts (oidc-provider) listens here; the server is
+// configured with it as its self-hosted provider, found by discovery when a sign-in starts.
+process.env.E2E_OIDC_PORT ||= String(port + 10_000);
+export const OIDC = { issuer: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`, clientId: 'reshelf-e2e', clientSecret: 'an-e2e-client-secret-that-is-long-enough' };
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -56,6 +60,9 @@ export default defineConfig({
       SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
       DATABASE_URL: '',
       REDIS_URL: '',
+      OIDC_ISSUER: OIDC.issuer,
+      OIDC_CLIENT_ID: OIDC.clientId,
+      OIDC_CLIENT_SECRET: OIDC.clientSecret,
     },
   },
 });

@@ -15,7 +15,13 @@ const unanswered = http.all('*/api/v1/*', ({ request }) => {
   return HttpResponse.error();
 });
 
-export const server = setupServer(unanswered);
+/**
+ * The login and sign-up pages ask which identity providers the server has (docs/decisions/0036-sign-in-providers.md):
+ * none, unless a test answers otherwise.
+ */
+const noSignInProviders = http.get('*/api/v1/auth/providers', () => HttpResponse.json({ providers: [] }));
+
+export const server = setupServer(noSignInProviders, unanswered);
 
 /** One request the app made, as the assertions compare it. */
 export interface Call {

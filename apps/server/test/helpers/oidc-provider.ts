@@ -16,10 +16,10 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export async function startTestProvider(opts: { redirectUri: string; port?: number; people?: People }): Promise<TestProvider> {
+export async function startTestProvider(opts: { redirectUri: string; port?: number; people?: People; clientId?: string; clientSecret?: string }): Promise<TestProvider> {
   const people: People = opts.people ?? {};
-  const clientId = 'reshelf-test';
-  const clientSecret = 'a-test-client-secret-that-is-long-enough';
+  const clientId = opts.clientId ?? 'reshelf-test';
+  const clientSecret = opts.clientSecret ?? 'a-test-client-secret-that-is-long-enough';
   const box: { handler?: (req: http.IncomingMessage, res: http.ServerResponse) => void } = {};
   const server = http.createServer((req, res) => box.handler!(req, res));
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
@@ -50,7 +50,11 @@ export async function startTestProvider(opts: { redirectUri: string; port?: numb
     clientId,
     clientSecret,
     people,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
               { path: 'signup', lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
               { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
               { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },
+              // Finishing a sign-in with an identity provider (docs/decisions/0036-sign-in-providers.md).
+              { path: 'sign-in/complete', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'CompleteProfilePage') },
+              { path: 'sign-in/link', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'LinkAccountPage') },
+              { path: 'settings', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'SettingsRedirect') },
 
               // The catalogue and the textbook packages are public: visitors browse, and log in as a buyer
               // to request a book or order a package.

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { toastFirstError, useFirstIssueForm } from '../../../lib/form';
 import { afterLoginPath, areaPath, useSession, type LoginRedirectState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ProviderButtons } from '../components/provider-buttons';
 import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
 
 interface LoginValues {
@@ -90,6 +91,7 @@ export function LoginPage() {
       }
     >
       <FormHeading title="Log in to your account" text="Use the email address you signed up with." />
+      <ProviderButtons />
       {student && state.denied && (
         <p className="mt-6 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
           You are signed in as {student.firstName} ({student.role}

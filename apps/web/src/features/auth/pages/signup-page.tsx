@@ -25,6 +25,7 @@ import { cn } from '../../../lib/cn';
 import { toastFirstError, useFirstIssueForm } from '../../../lib/form';
 import { areaPath, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { ProviderButtons } from '../components/provider-buttons';
 import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
 
 interface SignupValues {
@@ -115,6 +116,7 @@ export function SignupPage() {
       }
     >
       <FormHeading title="Create your account" text="It's free, and takes about a minute." />
+      <ProviderButtons />
       <form onSubmit={onSubmit} noValidate aria-label="Sign up" className="mt-8 grid gap-5 sm:grid-cols-2">
         <FormField form={form} name="firstName" quiet label="First Name" id={fieldId('firstName')}>
           <Input autoComplete="given-name" placeholder="First Name" {...form.field('firstName')} />

@@ -1,0 +1,101 @@
+// Settings' sign-in providers card (docs/decisions/0036-sign-in-providers.md): each provider configured on
+// the server, linked (with Unlink) or not (Link: the provider's sign-in, started with the intent of linking
+// to this account). The server refuses to unlink the last way to sign in, and says why. A link coming back
+// (?linked=… or ?signInError=…) is announced here, and opens the Security tab.
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { Link2 } from 'lucide-react';
+import { SIGN_IN_PROVIDER_MESSAGES, SIGN_IN_PROVIDER_NAMES, isSignInProvider, type IdentitiesResponse } from '@reshelf/shared';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
+import { api, API_BASE } from '../../lib/api';
+import { serverErrorText } from '../../lib/session';
+import { signInErrorText, useSignInProviders } from '../../lib/sign-in-providers';
+
+/** The tab settings opens on: Security when a provider link just came back. */
+export function useSettingsTab(): string | undefined {
+  const params = new URLSearchParams(useLocation().search);
+  return params.has('linked') || params.has('signInError') ? 'security' : undefined;
+}
+
+export function LinkedProviders() {
+  const providers = useSignInProviders();
+  const [search, setSearch] = useSearchParams();
+  const [linked, setLinked] = useState<IdentitiesResponse | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const acting = useRef(false);
+
+  const any = providers.length > 0;
+  useEffect(() => {
+    if (!any) return;
+    let live = true;
+    api<IdentitiesResponse>('/auth/identities').then(
+      (answer) => live && setLinked(answer),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [any]);
+
+  // Announced once, then taken out of the address so a reload does not say it again.
+  useEffect(() => {
+    const done = search.get('linked');
+    const error = signInErrorText(search);
+    if (!done && !error) return;
+    if (done && isSignInProvider(done)) toast.success(SIGN_IN_PROVIDER_MESSAGES.linked(SIGN_IN_PROVIDER_NAMES[done]));
+    if (error) toast.error(error);
+    setSearch({}, { replace: true });
+  }, [search, setSearch]);
+
+  if (providers.length === 0) return null;
+
+  const unlink = async (id: (typeof providers)[number]) => {
+    if (acting.current) return;
+    acting.current = true;
+    setBusy(id);
+    try {
+      await api(`/auth/identities/${id}`, { method: 'DELETE' });
+      setLinked((current) => current && { ...current, identities: current.identities.filter((i) => i.provider !== id) });
+      toast.success(SIGN_IN_PROVIDER_MESSAGES.unlinked(SIGN_IN_PROVIDER_NAMES[id]));
+    } catch (error) {
+      toast.error(serverErrorText(error, SIGN_IN_PROVIDER_MESSAGES.notLinked));
+    } finally {
+      acting.current = false;
+      setBusy(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby="linked-providers-title">
+      <h3 id="linked-providers-title" className="flex items-center gap-2 text-lg font-bold text-ink-900">
+        <Link2 aria-hidden="true" size={20} className="text-brand-700" />
+        {SIGN_IN_PROVIDER_MESSAGES.cardHeading}
+      </h3>
+      <p className="mt-1 text-ink-600">{SIGN_IN_PROVIDER_MESSAGES.cardIntro}</p>
+      <ul className="mt-4 flex flex-col divide-y divide-ink-200 rounded-xl ring-1 ring-ink-200">
+        {providers.map((id) => {
+          const name = SIGN_IN_PROVIDER_NAMES[id];
+          const identity = linked?.identities.find((i) => i.provider === id);
+          return (
+            <li key={id} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="font-semibold text-ink-900 first-letter:uppercase">{name}</p>
+                <p className="text-sm break-all text-ink-600">{identity ? `Linked${identity.email ? `: ${identity.email}` : ''}` : 'Not linked'}</p>
+              </div>
+              {identity ? (
+                <Button variant="outline" size="sm" onClick={() => void unlink(id)} aria-busy={busy === id || undefined} aria-label={`Unlink ${name}`}>
+                  {busy === id ? 'Unlinking...' : 'Unlink'}
+                </Button>
+              ) : (
+                <a href={`${API_BASE}/auth/oauth/${id}?intent=link`} className={buttonClasses('outline', 'sm')} aria-label={`Link ${name}`}>
+                  Link
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
