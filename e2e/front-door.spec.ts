@@ -5,9 +5,7 @@
 // 401 from a session check); the phone menu keeps keyboard focus inside it; a mistyped dashboard address
 // stays in the dashboard. No page is wider than the screen, and axe finds nothing.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, screenshot, uniqueEmail } from './helpers';
-
-const PASSWORD = 'Str0ng!pass';
+import { expectNoAxeViolations, logIn, register, screenshot, submitLogin } from './helpers';
 
 /** Collects console errors and failed API answers from the moment it is called. */
 function watchErrors(page: Page): string[] {
@@ -22,24 +20,12 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+// The students of this spec: buyers at UJ, Naledi Mokoena unless a test names another.
+const BUYER = { userType: 'buyer', firstName: 'Naledi', lastName: 'Mokoena', university: 'uj', emailPrefix: 'frontdoor' } as const;
+
 async function expectNoSideways(page: Page) {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(widths.scroll, `page is ${widths.scroll}px wide on a ${widths.inner}px screen`).toBeLessThanOrEqual(widths.inner);
-}
-
-async function registerBuyer(page: Page, firstName = 'Naledi'): Promise<string> {
-  const email = uniqueEmail('frontdoor');
-  const response = await page.request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Mokoena', studentNumber: '2345678', university: 'uj', userType: 'buyer' },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
-async function fillLogin(page: Page, email: string) {
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 test('a visitor loads the public pages with no console error and no session request', async ({ page }) => {
@@ -92,7 +78,7 @@ test('Browse books is in the bar on desktop and in the menu on a phone', async (
 });
 
 test('a visitor browses the packages, is asked to log in as a buyer to order, and comes back to the package', async ({ page }) => {
-  const email = await registerBuyer(page);
+  const { email } = await register(page.request, BUYER);
   await page.goto('/packages');
   await expect(page.getByRole('heading', { level: 1, name: 'Textbook Packages' })).toBeVisible();
   await page.getByRole('button', { name: /Computer Science/ }).click();
@@ -106,7 +92,7 @@ test('a visitor browses the packages, is asked to log in as a buyer to order, an
 
   await dialog.getByRole('link', { name: 'Log in to order' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await fillLogin(page, email);
+  await submitLogin(page, email);
   await expect(page).toHaveURL(/\/buyer\/packages\?package=computer-science$/);
   const again = page.getByRole('dialog', { name: 'Computer Science' });
   await again.getByRole('button', { name: 'Add to Cart' }).click();
@@ -114,10 +100,8 @@ test('a visitor browses the packages, is asked to log in as a buyer to order, an
 });
 
 test('a signed-in student sees their avatar menu on the public pages, not Sign Up and Login', async ({ page, isMobile }) => {
-  const email = await registerBuyer(page, 'Lwazi');
-  await page.goto('/login');
-  await fillLogin(page, email);
-  await expect(page).toHaveURL(/\/buyer$/);
+  const { email } = await register(page.request, { ...BUYER, firstName: 'Lwazi' });
+  await logIn(page, email, { area: 'buyer' });
 
   const errors = watchErrors(page);
   await page.goto('/about');
@@ -193,10 +177,8 @@ test('the phone menu keeps keyboard focus inside it, and Escape hands it back to
 });
 
 test('a mistyped dashboard address shows the 404 inside the dashboard', async ({ page, isMobile }) => {
-  const email = await registerBuyer(page, 'Ayanda');
-  await page.goto('/login');
-  await fillLogin(page, email);
-  await expect(page).toHaveURL(/\/buyer$/);
+  const { email } = await register(page.request, { ...BUYER, firstName: 'Ayanda' });
+  await logIn(page, email, { area: 'buyer' });
   await page.goto('/buyer/nonsense');
   await expect(page.getByText('vanished like a second-hand textbook')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);

@@ -4,43 +4,15 @@
 // report it again, the admin takes it down with a reason, and the seller reads that reason on My Books.
 // Then the Reports page, the report dialog and My Books on layout-breaking data at 320, 390 and 1280 px:
 // nothing wider than the screen, axe-clean.
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectNoAxeViolations, listApprovedBook, overflowOf, screenshot, uniqueEmail } from './helpers';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, expectNoAxeViolations, listApprovedBook, logIn, overflowOf, register, screenshot, screenshotOfScreen, signedInAdmin, signedInStudent } from './helpers';
 import { LONG_URL, LONG_WORD, hostileBookData } from './hostile-data';
 
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 const THANKS = 'Thanks. Your report was sent to the Reshelf team.';
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-/** What the screen shows now (an open dialog sits in the top layer, which a full-page screenshot leaves out). */
-async function screenShot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: path.join('test-results', 'screenshots', `${testInfo.project.name}-${name}.png`) });
-}
-
 /** A new student signed in through the API in a context of their own. */
-async function student(browser: Browser, baseURL: string, userType: 'buyer' | 'seller', firstName: string) {
-  const context = await browser.newContext({ baseURL });
-  const email = uniqueEmail(`reports-${userType}`);
-  const registered = await context.request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Mokoena', studentNumber: '2345678', university: 'wits', userType },
-  });
-  expect(registered.status()).toBe(201);
-  expect((await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
-  return { context, request: context.request, email };
-}
-
-async function adminRequest(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL });
-  expect((await context.request.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
-  return context.request;
+function student(browser: Browser, baseURL: string, userType: 'buyer' | 'seller', firstName: string) {
+  return signedInStudent(browser, baseURL, { userType, firstName, lastName: 'Mokoena', emailPrefix: `reports-${userType}` });
 }
 
 /** Reports the listing through the API as a new student. */
@@ -67,7 +39,7 @@ test('three students report a listing and it leaves the catalogue; an admin dism
   const word = `Sunbird${testInfo.project.name}${Date.now().toString(36)}`;
   const title = `Organic Chemistry ${word}`;
   const seller = await student(browser, baseURL, 'seller', 'Sipho');
-  const admin = await adminRequest(browser, baseURL);
+  const admin = (await signedInAdmin(browser, baseURL)).request;
   const bookId = await listApprovedBook(seller.request, admin, title);
   const inCatalogue = async () => {
     await page.goto(`/buyer/books?q=${word}`);
@@ -81,10 +53,8 @@ test('three students report a listing and it leaves the catalogue; an admin dism
   // Two students report it through the API; the third on the book page, in the dialog.
   await reportAsNewStudent(browser, baseURL, bookId, 'scam');
   await reportAsNewStudent(browser, baseURL, bookId, 'prohibited');
-  const third = uniqueEmail('reports-third');
-  expect((await page.request.post('/api/v1/auth/register', { data: { email: third, password: PASSWORD, firstName: 'Thandi', lastName: 'Nkosi', studentNumber: '2345678', university: 'wits', userType: 'buyer' } })).status()).toBe(201);
-  await logIn(page, third, PASSWORD);
-  await expect(page).toHaveURL(/\/buyer$/);
+  const { email: third } = await register(page.request, { userType: 'buyer', firstName: 'Thandi', lastName: 'Nkosi', emailPrefix: 'reports-third' });
+  await logIn(page, third, { area: 'buyer' });
   expect(await inCatalogue()).toBe(true);
   await page.goto(`/buyer/books/${bookId}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -95,7 +65,7 @@ test('three students report a listing and it leaves the catalogue; an admin dism
   await dialog.getByRole('radio', { name: 'Scam or fraud' }).check();
   await dialog.getByLabel(/Details/).fill('The seller asked me to pay a deposit by EFT before meeting.');
   await expectNoAxeViolations(page);
-  await screenShot(page, testInfo, 'report-dialog');
+  await screenshotOfScreen(page, testInfo, 'report-dialog');
   await dialog.getByRole('button', { name: 'Send report' }).click();
   await expect(page.getByText(THANKS, { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -109,8 +79,7 @@ test('three students report a listing and it leaves the catalogue; an admin dism
   // The admin finds it on the Reports page and dismisses the reports: it is back.
   const adminContext = await browser.newContext({ baseURL, ...(phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}) });
   const adminPage = await adminContext.newPage();
-  await logIn(adminPage, ADMIN.email, ADMIN.password);
-  await expect(adminPage).toHaveURL(/\/admin$/);
+  await logIn(adminPage, ADMIN.email, { password: ADMIN.password, area: 'admin' });
   await openNav(adminPage, phone, 'Reports');
   await expect(adminPage).toHaveURL(/\/admin\/reports$/);
   const card = adminPage.getByRole('article').filter({ has: adminPage.getByRole('heading', { name: title }) });
@@ -133,7 +102,7 @@ test('three students report a listing and it leaves the catalogue; an admin dism
   const takeDown = adminPage.getByRole('dialog', { name: 'Take this listing down' });
   await takeDown.getByLabel(/Reason for the seller/).fill('Asking for payment before the meetup is not allowed on Reshelf');
   await expectNoAxeViolations(adminPage);
-  await screenShot(adminPage, testInfo, 'take-down-dialog');
+  await screenshotOfScreen(adminPage, testInfo, 'take-down-dialog');
   await takeDown.getByRole('button', { name: 'Take down' }).click();
   await expect(adminPage.getByText('Listing taken down', { exact: true })).toBeVisible();
   await adminContext.close();
@@ -141,8 +110,7 @@ test('three students report a listing and it leaves the catalogue; an admin dism
   // The seller reads why on My Books.
   await seller.context.close();
   await page.context().clearCookies();
-  await logIn(page, seller.email, PASSWORD);
-  await expect(page).toHaveURL(/\/seller$/);
+  await logIn(page, seller.email, { area: 'seller' });
   await openNav(page, phone, 'My Books');
   const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
   await expect(mine.getByText('Taken down', { exact: true })).toBeVisible();
@@ -161,7 +129,7 @@ test.describe('reports on layout-breaking data', () => {
     const baseURL = testInfo.project.use.baseURL!;
     const seller = await student(browser, baseURL, 'seller', LONG_WORD.slice(0, 40));
     sellerEmail = seller.email;
-    const admin = await adminRequest(browser, baseURL);
+    const admin = (await signedInAdmin(browser, baseURL)).request;
     // One listing hidden by reports with long details, one taken down with a long reason, one live.
     hostileId = await listApprovedBook(seller.request, admin, `${LONG_WORD} Reported`, hostileBookData({ title: `${LONG_WORD} Reported` }));
     const detail = `${LONG_WORD} ${LONG_URL} ${'The photos show a different edition. '.repeat(20)}`.slice(0, 1000);
@@ -186,8 +154,7 @@ test.describe('reports on layout-breaking data', () => {
       await page.setViewportSize({ width, height: 844 });
 
       // The admin's Reports page.
-      await logIn(page, ADMIN.email, ADMIN.password);
-      await expect(page).toHaveURL(/\/admin$/);
+      await logIn(page, ADMIN.email, { password: ADMIN.password, area: 'admin' });
       await page.goto('/admin/reports');
       await expect(page.getByRole('heading', { name: `${LONG_WORD} Reported` }).first()).toBeVisible();
       expect(await overflowOf(page, 'body')).toEqual([]);
@@ -200,19 +167,17 @@ test.describe('reports on layout-breaking data', () => {
       const liveBooks = (await (await live.request.get(`/api/v1/books?q=${encodeURIComponent('Live')}&pageSize=50`)).json()) as { items: { id: string; title: string }[] };
       const liveId = liveBooks.items.find((b) => b.title === `${LONG_WORD} Live`)!.id;
       await live.close();
-      await logIn(page, buyerEmail, PASSWORD);
-      await expect(page).toHaveURL(/\/buyer$/);
+      await logIn(page, buyerEmail, { area: 'buyer' });
       await page.goto(`/buyer/books/${liveId}`);
       await page.getByRole('button', { name: 'Report this listing' }).click();
       await expect(page.getByRole('dialog', { name: 'Report this listing' })).toBeVisible();
       expect(await overflowOf(page, 'body')).toEqual([]);
       await expectNoAxeViolations(page);
-      await screenShot(page, testInfo, `report-dialog-${width}`);
+      await screenshotOfScreen(page, testInfo, `report-dialog-${width}`);
       await page.context().clearCookies();
 
       // The seller's My Books: a hidden listing, a taken-down one with its long reason, a live one with its expiry.
-      await logIn(page, sellerEmail, PASSWORD);
-      await expect(page).toHaveURL(/\/seller$/);
+      await logIn(page, sellerEmail, { area: 'seller' });
       await page.goto('/seller/books');
       await expect(page.getByRole('heading', { name: `${LONG_WORD} Taken Down` }).first()).toBeVisible();
       expect(await overflowOf(page, 'body')).toEqual([]);

@@ -4,37 +4,18 @@
 // one-click unsubscribe headers, its link opens the confirmation page, and the mail app's one-click POST
 // works too. Then the Wishlist page and the unsubscribe page on layout-breaking entries at 320, 390 and
 // 1280 px: nothing wider than the screen, axe-clean.
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, overflowOf, png, randomEan13, reviewInQueue, screenshot, typedIsbn, uniqueEmail, waitForMail, type SavedMail } from './helpers';
+import { expect, test, type Browser } from '@playwright/test';
+import { ADMIN, expectNoAxeViolations, logIn, overflowOf, png, randomEan13, register, reviewInQueue, screenshot, signedInAdmin, signedInStudent, typedIsbn, waitForMail, type SavedMail } from './helpers';
 import { LONG_WORD, MAX_PRICE } from './hostile-data';
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 
 /** An ISBN of the test's own (a reused E2E_DATA_DIR keeps earlier runs' listings): random, with its check digit. */
 const freshIsbn13 = () => randomEan13('9781');
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-async function register(request: APIRequestContext, userType: 'buyer' | 'seller', firstName: string, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const res = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName, lastName: 'Mokoena', studentNumber: '2345678', university: 'wits', userType },
-  });
-  expect(res.status()).toBe(201);
-  return email;
-}
+// The students of this spec are Mokoenas at Wits.
+const STUDENT = { lastName: 'Mokoena' };
 
 /** A seller of their own lists `isbn` through the API (the listing waits for moderation); returns its id. */
 async function listAsAnotherStudent(browser: Browser, baseURL: string, isbn: string, title: string): Promise<string> {
-  const context = await browser.newContext({ baseURL });
-  const email = await register(context.request, 'seller', 'Sipho', 'wishlist-seller');
-  expect((await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+  const { context } = await signedInStudent(browser, baseURL, { ...STUDENT, userType: 'seller', firstName: 'Sipho', emailPrefix: 'wishlist-seller' });
   const form = new FormData();
   form.append(
     'bookData',
@@ -71,9 +52,8 @@ test('a buyer saves an ISBN, another student lists it, an admin approves it: the
   const title = `Calculus ${testInfo.project.name} ${Date.now().toString(36)}`;
 
   // The buyer saves the ISBN on their Wishlist page.
-  const email = await register(page.request, 'buyer', 'Thandi', 'wisher');
-  await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/buyer$/);
+  const { email } = await register(page.request, { ...STUDENT, userType: 'buyer', firstName: 'Thandi', emailPrefix: 'wisher' });
+  await logIn(page, email, { area: 'buyer' });
   if (testInfo.project.name === 'desktop') {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Wishlist' }).click();
   } else {
@@ -100,8 +80,7 @@ test('a buyer saves an ISBN, another student lists it, an admin approves it: the
   const bookId = await listAsAnotherStudent(browser, baseURL, typed, title);
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await logIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/admin$/);
+  await logIn(admin, ADMIN.email, { password: ADMIN.password, area: 'admin' });
   const review = await reviewInQueue(admin, title);
   await review.getByRole('button', { name: `Approve ${title}` }).click();
   await expect(admin.getByText('Listing approved')).toBeVisible();
@@ -167,9 +146,9 @@ test.describe('the Wishlist page on layout-breaking entries', () => {
 
   test.beforeAll(async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own widths; runs once, in the desktop project');
-    const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL! });
-    email = await register(context.request, 'buyer', 'Nomvula', 'wishlist-layout');
-    expect((await context.request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } })).status()).toBe(200);
+    const buyer = await signedInStudent(browser, testInfo.project.use.baseURL!, { ...STUDENT, userType: 'buyer', firstName: 'Nomvula', emailPrefix: 'wishlist-layout' });
+    const context = buyer.context;
+    email = buyer.email;
     for (const entry of [
       { q: `${LONG_WORD} calculus`, university: 'wits', maxPrice: MAX_PRICE },
       { isbn: freshIsbn13(), course: 'ABCDEFGH1234', university: 'nmu', maxPrice: MAX_PRICE },
@@ -179,8 +158,7 @@ test.describe('the Wishlist page on layout-breaking entries', () => {
     }
     // The long entry's unsubscribe page, from an email it gets when a matching book is approved.
     const id = await listAsAnotherStudent(browser, testInfo.project.use.baseURL!, freshIsbn13(), `${LONG_WORD} Calculus`);
-    const admin = await browser.newContext({ baseURL: testInfo.project.use.baseURL! });
-    expect((await admin.request.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
+    const admin = await signedInAdmin(browser, testInfo.project.use.baseURL!);
     expect((await admin.request.post(`/api/v1/admin/books/${id}/approve`)).status()).toBe(200);
     await admin.close();
     await context.close();
@@ -190,8 +168,7 @@ test.describe('the Wishlist page on layout-breaking entries', () => {
   for (const width of [320, 390, 1280]) {
     test(`nothing wider than the screen at ${width} px`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width, height: 844 });
-      await logIn(page, email, PASSWORD);
-      await expect(page).toHaveURL(/\/buyer$/);
+      await logIn(page, email, { area: 'buyer' });
       await page.goto('/buyer/wishlist');
       await expect(page.getByRole('list', { name: 'Your wishlist' }).getByRole('listitem')).toHaveCount(3);
       expect(await overflowOf(page)).toEqual([]);
