@@ -171,6 +171,17 @@ const MATRIX: Record<string, Case> = {
   // its own university (every actor here is at Wits); the confirmation needs no session, only the token.
   'POST /api/v1/account/verify-student': { expect: [401, 202, 202, 202, 202], body: { email: 'someone@students.wits.ac.za' } },
   'POST /api/v1/account/verify-student/confirm': { expect: [400, 400, 400, 400, 400], body: { token: 'not-a-real-token' } },
+  // Sign-in with identity providers (sign-in-providers.test.ts runs them against a real OpenID Provider):
+  // this app has none configured, so a start or callback is 404 for everyone, and without a pending
+  // sign-in's cookie its endpoints are 404 too; the linked providers are each account's own.
+  'GET /api/v1/auth/providers': { expect: [200, 200, 200, 200, 200] },
+  'GET /api/v1/auth/oauth/:provider': { expect: [404, 404, 404, 404, 404], url: '/api/v1/auth/oauth/google?intent=link' },
+  'GET /api/v1/auth/oauth/:provider/callback': { expect: [404, 404, 404, 404, 404], url: '/api/v1/auth/oauth/google/callback?code=c&state=s' },
+  'GET /api/v1/auth/oauth/pending': { expect: [404, 404, 404, 404, 404] },
+  'POST /api/v1/auth/oauth/complete': { expect: [404, 404, 404, 404, 404], body: { firstName: 'Thandi', lastName: 'Mokoena', studentNumber: '2301234', university: 'wits', userType: 'buyer' } },
+  'POST /api/v1/auth/oauth/link': { expect: [404, 404, 404, 404, 404], body: { password: PASSWORD } },
+  'GET /api/v1/auth/identities': { expect: [401, 200, 200, 200, 200] },
+  'DELETE /api/v1/auth/identities/:provider': { expect: [401, 404, 404, 404, 404], url: '/api/v1/auth/identities/google' },
   'GET /api/v1/student/profile': { expect: [401, 200, 200, 200, 200] },
   'PUT /api/v1/student/faculty': { expect: [401, 200, 200, 200, 200], body: faculty },
   // The caller's own course codes and the books for them: every signed-in account has its own.

@@ -9,17 +9,25 @@ import { LIFECYCLE_MESSAGES, MESSAGES, SIGN_IN_PROVIDER_MESSAGES } from '@reshel
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { PASSWORD, cookieFrom, registerAndLogin, signupBody } from './helpers/accounts.ts';
+import { providerClient } from '../src/modules/identities/providers.ts';
 import { ProviderBrowser, startTestProvider, type TestProvider } from './helpers/oidc-provider.ts';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const CALLBACK = `${PUBLIC_URL}/api/v1/auth/oauth/oidc/callback`;
+const MICROSOFT_CALLBACK = `${PUBLIC_URL}/api/v1/auth/oauth/microsoft/callback`;
 
 let op: TestProvider;
 let t: TestApp;
 
 beforeAll(async () => {
-  op = await startTestProvider({ redirectUri: CALLBACK });
-  t = await createTestApp({ env: { PUBLIC_URL, OIDC_ISSUER: op.issuer, OIDC_CLIENT_ID: op.clientId, OIDC_CLIENT_SECRET: op.clientSecret } });
+  op = await startTestProvider({ redirectUri: [CALLBACK, MICROSOFT_CALLBACK] });
+  // The same provider also plays Microsoft (a tenant is an OpenID Provider found by discovery; its
+  // profile reader is the real one, which trusts an email only with xms_edov).
+  const microsoft = providerClient('microsoft', { clientId: op.clientId, clientSecret: op.clientSecret, issuer: op.issuer });
+  t = await createTestApp({
+    env: { PUBLIC_URL, OIDC_ISSUER: op.issuer, OIDC_CLIENT_ID: op.clientId, OIDC_CLIENT_SECRET: op.clientSecret },
+    build: { signInClients: { microsoft } },
+  });
 });
 
 afterAll(async () => {
@@ -38,10 +46,10 @@ function cookieNamed(res: { headers: Record<string, unknown> }, name: string): s
 const hasSession = (res: { headers: Record<string, unknown> }) => setCookies(res).some((c) => /^reshelf_session=[^;]+/.test(c));
 
 /** Starts a sign-in (or link, with a session) at Reshelf: the provider's URL and the flow cookie. */
-async function start(opts: { session?: string; intent?: 'link' } = {}) {
+async function start(opts: { session?: string; intent?: 'link'; provider?: string } = {}) {
   const res = await t.app.inject({
     method: 'GET',
-    url: `/api/v1/auth/oauth/oidc${opts.intent ? `?intent=${opts.intent}` : ''}`,
+    url: `/api/v1/auth/oauth/${opts.provider ?? 'oidc'}${opts.intent ? `?intent=${opts.intent}` : ''}`,
     headers: opts.session ? { cookie: opts.session } : {},
   });
   expect(res.statusCode).toBe(302);
@@ -58,7 +66,7 @@ function callback(url: URL, cookies: (string | undefined)[]) {
 }
 
 /** The whole round trip as `login` at the provider; the callback's answer and the cookies it set. */
-async function signInAs(login: string, opts: { session?: string; intent?: 'link' } = {}) {
+async function signInAs(login: string, opts: { session?: string; intent?: 'link'; provider?: string } = {}) {
   const { location, flow } = await start(opts);
   const back = await new ProviderBrowser().signIn(location, login);
   const res = await callback(back, [flow, opts.session]);
@@ -389,7 +397,7 @@ describe('the providers configured', () => {
   it('GET /auth/providers lists exactly those configured, for anyone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/providers' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ providers: ['oidc'] });
+    expect(res.json()).toEqual({ providers: ['microsoft', 'oidc'] });
     const bare = await createTestApp();
     try {
       expect((await bare.app.inject({ method: 'GET', url: '/api/v1/auth/providers' })).json()).toEqual({ providers: [] });
@@ -420,5 +428,47 @@ describe('the providers configured', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('Microsoft (played by the test provider)', () => {
+  it("a sign-in whose tenant owns the address, at the student's university, verifies them", async () => {
+    op.people['ms-student'] = { email: 'lindiwe.ms@myuct.ac.za', xms_edov: true, given_name: 'Lindiwe' };
+    const first = await signInAs('ms-student', { provider: 'microsoft' });
+    expect(first.redirect).toBe('/sign-in/complete');
+    const done = await t.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/complete', headers: { cookie: first.pending! }, payload: { ...profile, university: 'uct' } });
+    expect(done.statusCode).toBe(201);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie: cookieFrom(done) } });
+    expect(me.json().student.verified).toMatchObject({ university: 'uct' });
+  });
+
+  it('an email the tenant does not own (no xms_edov) is not trusted', async () => {
+    op.people['ms-unowned'] = { email: 'someone@myuct.ac.za', email_verified: true };
+    const res = await signInAs('ms-unowned', { provider: 'microsoft' });
+    expect(res.redirect).toBe('/login?signInError=unverified');
+  });
+
+  it('a student at another university is signed in but not verified by it', async () => {
+    op.people['ms-elsewhere'] = { email: 'sipho.ms@myuct.ac.za', xms_edov: true };
+    const first = await signInAs('ms-elsewhere', { provider: 'microsoft' });
+    const done = await t.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/complete', headers: { cookie: first.pending! }, payload: { ...profile, university: 'wits' } });
+    expect(done.json().student.verified).toBeNull();
+  });
+});
+
+describe('two unlinks at once', () => {
+  it('of the two providers of an account with no password: one goes, the last stays', async () => {
+    op.people['two-ways'] = { email: 'two.ways@students.uct.ac.za' };
+    const first = await signInAs('two-ways');
+    const session = cookieFrom(await t.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/complete', headers: { cookie: first.pending! }, payload: profile }));
+    op.people['two-ways-ms'] = { email: 'two.ways@students.uct.ac.za', xms_edov: true };
+    const linked = await signInAs('two-ways-ms', { provider: 'microsoft', session, intent: 'link' });
+    expect(linked.redirect).toBe('/settings?linked=microsoft');
+    const answers = await Promise.all(
+      ['oidc', 'microsoft'].map((p) => t.app.inject({ method: 'DELETE', url: `/api/v1/auth/identities/${p}`, headers: { cookie: session } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 409]);
+    const left = await t.app.inject({ method: 'GET', url: '/api/v1/auth/identities', headers: { cookie: session } });
+    expect(left.json().identities).toHaveLength(1);
   });
 });

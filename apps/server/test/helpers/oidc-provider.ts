@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 /** What the provider says about each person, by the login typed on its sign-in page. */
-export type People = Record<string, { email?: string; email_verified?: boolean; given_name?: string; family_name?: string }>;
+export type People = Record<string, { email?: string; email_verified?: boolean; given_name?: string; family_name?: string; xms_edov?: boolean }>;
 
 export interface TestProvider {
   issuer: string;
@@ -16,7 +16,7 @@ export interface TestProvider {
   close(): Promise<void>;
 }
 
-export async function startTestProvider(opts: { redirectUri: string; port?: number; people?: People; clientId?: string; clientSecret?: string }): Promise<TestProvider> {
+export async function startTestProvider(opts: { redirectUri: string | string[]; port?: number; people?: People; clientId?: string; clientSecret?: string }): Promise<TestProvider> {
   const people: People = opts.people ?? {};
   const clientId = opts.clientId ?? 'reshelf-test';
   const clientSecret = opts.clientSecret ?? 'a-test-client-secret-that-is-long-enough';
@@ -29,13 +29,14 @@ export async function startTestProvider(opts: { redirectUri: string; port?: numb
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: [opts.redirectUri],
+        redirect_uris: [opts.redirectUri].flat(),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
     ],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    // xms_edov: Microsoft's "email domain owner verified" claim, for the tests that play Microsoft.
+    claims: { openid: ['sub'], email: ['email', 'email_verified', 'xms_edov'], profile: ['given_name', 'family_name', 'name'] },
     findAccount: (_ctx: unknown, id: string) => ({
       accountId: id,
       claims: () => ({ sub: id, email: `${id}@example.test`, email_verified: true, given_name: 'Test', family_name: 'Person', ...people[id] }),
