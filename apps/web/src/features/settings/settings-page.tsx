@@ -16,6 +16,8 @@ import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
+import { LinkedProviders, useSettingsTab } from './linked-providers';
+import { AddRoleCard } from './add-role-card';
 import { VerifiedStudentCard } from './verified-student-card';
 
 export const PASSWORD_CHANGED = 'Password changed successfully';
@@ -176,6 +178,8 @@ function SecurityTab({ student }: { student: Student }) {
       <hr className="border-ink-200" />
       <ChangePassword {...busyProps} />
       <hr className="border-ink-200" />
+      <LinkedProviders />
+      <hr className="border-ink-200" />
       <DeleteAccount {...busyProps} />
     </div>
   );
@@ -183,6 +187,7 @@ function SecurityTab({ student }: { student: Student }) {
 
 export function SettingsPage() {
   usePageTitle('Settings');
+  const openTab = useSettingsTab();
   const { student } = useSession();
   if (!student) return null;
   return (
@@ -191,6 +196,7 @@ export function SettingsPage() {
       <p className="mt-2 text-ink-600">Your profile and the security of your account.</p>
       <div className="mt-8 rounded-card bg-white p-4 shadow-soft ring-1 ring-ink-200/70 sm:p-8">
         <Tabs
+          defaultValue={openTab}
           label="Settings"
           items={[
             { id: 'profile', label: 'Profile', icon: <UserRound aria-hidden="true" size={18} />, panel: <ProfileTab student={student} /> },
@@ -203,6 +209,7 @@ export function SettingsPage() {
           ]}
         />
       </div>
+      <AddRoleCard />
     </div>
   );
 }
