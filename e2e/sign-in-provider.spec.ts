@@ -145,3 +145,33 @@ test('a callback this browser did not start ends on the login page with a clear 
   await check(page, testInfo, 'sso-error');
   expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
 });
+
+test('a signed-in student links the provider from settings and unlinks it again', async ({ page }, testInfo) => {
+  const email = uniqueEmail('linker');
+  const password = 'Str0ng!pass';
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { email, password, firstName: 'Naledi', lastName: 'Mokoena', studentNumber: '2301234', university: 'wits', userType: 'buyer' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email Address', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/buyer$/);
+
+  const login = `linker-${testInfo.project.name}-${Date.now().toString(36)}`;
+  op.people[login] = { email: `${login}@gmail.test` };
+  await page.goto('/buyer/settings');
+  await page.getByRole('tab', { name: 'Security & Privacy' }).click();
+  const card = page.getByRole('region', { name: SIGN_IN_PROVIDER_MESSAGES.cardHeading });
+  await card.getByRole('link', { name: 'Link single sign-on' }).click();
+  await atProvider(page, login);
+  // Back in the student's own settings, on the Security tab, the link said and shown.
+  await expect(page).toHaveURL(/\/buyer\/settings$/);
+  await expect(page.getByText(SIGN_IN_PROVIDER_MESSAGES.linked('single sign-on'))).toBeVisible();
+  await expect(card.getByText(`Linked: ${login}@gmail.test`)).toBeVisible();
+  // With a password the provider may go.
+  await card.getByRole('button', { name: 'Unlink single sign-on' }).click();
+  await expect(page.getByText(SIGN_IN_PROVIDER_MESSAGES.unlinked('single sign-on'))).toBeVisible();
+  await expect(card.getByText('Not linked')).toBeVisible();
+});

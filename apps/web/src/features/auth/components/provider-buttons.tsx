@@ -6,7 +6,11 @@ import { useSearchParams } from 'react-router';
 import { SIGN_IN_PROVIDER_MESSAGES, SIGN_IN_PROVIDER_NAMES } from '@reshelf/shared';
 import { API_BASE } from '../../../lib/api';
 import { signInErrorText, useSignInProviders } from '../../../lib/sign-in-providers';
-import { buttonClasses } from '../../../components/ui/button';
+
+/** An outline button's look, but the label wraps: "Continue with single sign-on" is wider than a 320 px screen's button. */
+const LINK_CLASSES =
+  'flex min-h-12 w-full items-center justify-center rounded-full border-2 border-brand-600 bg-white px-5 py-2 text-center text-base font-semibold ' +
+  'text-brand-700 transition-colors duration-150 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 export function ProviderButtons() {
   const providers = useSignInProviders();
@@ -24,7 +28,7 @@ export function ProviderButtons() {
           <ul className="flex flex-col gap-2">
             {providers.map((id) => (
               <li key={id}>
-                <a href={`${API_BASE}/auth/oauth/${id}`} className={buttonClasses('outline', 'lg', 'w-full')}>
+                <a href={`${API_BASE}/auth/oauth/${id}`} className={LINK_CLASSES}>
                   {SIGN_IN_PROVIDER_MESSAGES.continueWith(SIGN_IN_PROVIDER_NAMES[id])}
                 </a>
               </li>
