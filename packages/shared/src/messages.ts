@@ -715,6 +715,32 @@ export const VERIFY_STUDENT_MAIL = {
   action: 'Confirm my university email',
 } as const;
 
+// ---- Public student profiles (docs/decisions/0034-public-profiles.md) ----
+
+export const PROFILE_MESSAGES = {
+  /** The profile's name: first name and last initial. */
+  name: (firstName: string, lastInitial: string) => (lastInitial ? `${firstName} ${lastInitial}.` : firstName),
+  memberSince: (date: string) => `Member since ${date}`,
+  noReviewsYet: 'No reviews yet',
+  completedSales: 'Sales completed',
+  completedPurchases: 'Purchases completed',
+  noShows: 'No-shows',
+  reviews: 'Reviews',
+  forSale: 'For sale',
+  nothingForSale: 'Nothing for sale right now',
+  nothingForSaleText: (firstName: string) => `${firstName} has no books listed at the moment.`,
+  noReviews: 'No reviews yet',
+  noReviewsText: 'Reviews appear here after completed sales.',
+  someListings: (shown: number, total: number) => `The ${shown} newest of ${total} books for sale are shown.`,
+  reviewAs: (reviewer: string, as: 'seller' | 'buyer') => (as === 'seller' ? `${reviewer}, who bought from them` : `${reviewer}, who sold to them`),
+  reviewStars: (rating: number) => `Rated ${rating} out of 5`,
+  notFoundTitle: 'Student not found',
+  notFoundText: 'This profile does not exist or is no longer available.',
+  loadFailed: "We couldn't load this profile",
+  /** The link to a profile beside a name (book pages, orders). */
+  viewProfile: (firstName: string) => `View ${firstName}'s profile`,
+} as const;
+
 export function isSignInProvider(value: unknown): value is SignInProvider {
   return typeof value === 'string' && (SIGN_IN_PROVIDERS as readonly string[]).includes(value);
 }

@@ -74,6 +74,8 @@ export const routes: RouteObject[] = [
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
                   { path: 'editions/:isbn', lazy: page(() => import('../features/catalogue/edition-page'), 'PublicEditionPage') },
                   { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PublicPackagesPage') },
+                  // A student's public profile (docs/decisions/0034-public-profiles.md), linked from book pages and orders.
+                  { path: 'students/:id', lazy: page(() => import('../features/catalogue/profile-page'), 'ProfilePage') },
                   // A wishlist email's "Stop emails" link: no login needed, the link is signed.
                   { path: 'wishlist/unsubscribe/:token', lazy: page(() => import('../features/wishlist/unsubscribe-page'), 'UnsubscribePage') },
                   // A verification email's link: confirming is a POST from the page (docs/decisions/0035-verified-students.md).

@@ -10,6 +10,7 @@ import {
   CONDITION_LABELS,
   LANGUAGE_LABELS,
   MESSAGES,
+  PROFILE_MESSAGES,
   STUDY_LEVEL_LABELS,
   bookPageDescription,
   formatRand,
@@ -150,9 +151,13 @@ function BuyBox({ book }: { book: Book }) {
         <Avatar seed={book.seller.id} style={7} size={44} name={book.seller.firstName} />
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold text-ink-900">
-            <span>
+            <span className="min-w-0 break-words">
               <span className="sr-only">Seller: </span>
-              {book.seller.firstName}
+              {/* The seller's public profile (docs/decisions/0034-public-profiles.md), to see before requesting. */}
+              <Link to={`/students/${book.seller.id}`} className="rounded-md text-brand-800 underline-offset-2 hover:underline">
+                {book.seller.firstName}
+                <span className="sr-only"> ({PROFILE_MESSAGES.viewProfile(book.seller.firstName)})</span>
+              </Link>
             </span>
             {book.seller.verified && <VerifiedBadge />}
           </p>

@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, Search, ShieldCheck } from 'lucide-react';
-import { CONDITION_LABELS, HANDOVER, HANDOVER_CODE_PATTERN, ORDER_STATUS_LABELS, endedWithoutSale, formatDate, formatRand, orderReference } from '@reshelf/shared';
+import { CONDITION_LABELS, HANDOVER, HANDOVER_CODE_PATTERN, ORDER_STATUS_LABELS, PROFILE_MESSAGES, endedWithoutSale, formatDate, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -128,7 +128,16 @@ function Actions({ order, as, university, scannedCode }: { order: Order; as: Rol
   return (
     <Panel title="What's next">
       {as === 'seller' && order.status === 'requested' && (
-        <p className="text-ink-700">{order.buyer.firstName} would like to buy this book. Accept with a meetup, or decline.</p>
+        <>
+          <p className="text-ink-700">{order.buyer.firstName} would like to buy this book. Accept with a meetup, or decline.</p>
+          {order.buyer.id && (
+            <p className="mt-2">
+              <Link to={`/students/${order.buyer.id}`} className="rounded-md text-sm font-semibold text-brand-700 hover:underline">
+                {PROFILE_MESSAGES.viewProfile(order.buyer.firstName)}
+              </Link>
+            </p>
+          )}
+        </>
       )}
       {as === 'buyer' && order.status === 'requested' && (
         <p className="text-ink-700">Waiting for {order.seller.firstName} to accept and suggest a meetup.</p>
@@ -390,7 +399,17 @@ function OrderPage({ area }: OrderPageProps) {
                 <dt className="mt-2 font-medium text-ink-600">Amount</dt>
                 <dd className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">{formatRand(data.amount)}</dd>
                 <dt className="mt-2 font-medium text-ink-600">{as === 'buyer' ? 'Seller' : 'Buyer'}</dt>
-                <dd className="font-semibold text-ink-900">{other.firstName}</dd>
+                <dd className="font-semibold text-ink-900">
+                  {/* Their public profile (docs/decisions/0034-public-profiles.md); a former student has none. */}
+                  {other.id ? (
+                    <Link to={`/students/${other.id}`} className="rounded-md text-brand-700 underline-offset-2 hover:underline">
+                      {other.firstName}
+                      <span className="sr-only">: {PROFILE_MESSAGES.viewProfile(other.firstName)}</span>
+                    </Link>
+                  ) : (
+                    other.firstName
+                  )}
+                </dd>
               </dl>
             </div>
           </Panel>

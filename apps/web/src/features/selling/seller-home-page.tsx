@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BookCheck, BookX, Clock3, HandCoins, Library, MessageSquareMore, PlusCircle, Wallet } from 'lucide-react';
-import { LIMITS, centsToRand, formatDate, formatRand, randToCents, type Book } from '@reshelf/shared';
+import { LIMITS, PROFILE_MESSAGES, centsToRand, formatDate, formatRand, randToCents, type Book } from '@reshelf/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -117,7 +117,15 @@ function OrderRequests() {
             <div className="min-w-0 flex-1 basis-48">
               <p className="truncate font-semibold text-ink-900">{order.book.title}</p>
               <p className="text-sm text-ink-600 [overflow-wrap:anywhere]">
-                {order.buyer.firstName} · {formatRand(order.amount)} · {formatDate(order.createdAt)}
+                {/* The buyer's public profile (docs/decisions/0034-public-profiles.md), to see before accepting. */}
+                {order.buyer.id ? (
+                  <Link to={`/students/${order.buyer.id}`} className="rounded-md font-semibold text-brand-700 hover:underline" aria-label={PROFILE_MESSAGES.viewProfile(order.buyer.firstName)}>
+                    {order.buyer.firstName}
+                  </Link>
+                ) : (
+                  order.buyer.firstName
+                )}{' '}
+                · {formatRand(order.amount)} · {formatDate(order.createdAt)}
               </p>
             </div>
             <ButtonLink to={`/seller/orders/${order.id}`} size="sm" variant="soft" aria-label={`View request for ${order.book.title}`}>

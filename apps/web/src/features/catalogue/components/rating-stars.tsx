@@ -1,4 +1,4 @@
-// A seller's average rating as five stars with the count, or 'New seller' before the first review.
+// A student's average rating as five stars with the count, or 'New seller' (or the caller's words) before the first review.
 import { Star } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
@@ -6,15 +6,17 @@ export interface RatingStarsProps {
   rating: number | null;
   count: number;
   className?: string;
+  /** What shows before the first review ('New seller' beside a listing). */
+  emptyLabel?: string;
 }
 
 function ratingText(rating: number, count: number): string {
   return `Rated ${rating.toFixed(1)} out of 5 from ${count} ${count === 1 ? 'review' : 'reviews'}`;
 }
 
-export function RatingStars({ rating, count, className }: RatingStarsProps) {
+export function RatingStars({ rating, count, className, emptyLabel = 'New seller' }: RatingStarsProps) {
   if (rating === null || count === 0) {
-    return <span className={cn('text-sm font-medium text-ink-600', className)}>New seller</span>;
+    return <span className={cn('text-sm font-medium text-ink-600', className)}>{emptyLabel}</span>;
   }
   const filled = Math.round(rating);
   return (
