@@ -8,13 +8,10 @@
 // It sets its own widths, so it runs in the desktop project only (the phone project would repeat it).
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { png, uniqueEmail } from './helpers';
+import { ok, png, signedInAdmin, signedInStudent } from './helpers';
 import { LONG_URL, LONG_WORD, MAX_PRICE, hostileBookData } from './hostile-data';
 
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 const WIDTHS = [320, 390, 1280] as const;
-
 
 const COLOURS: [number, number, number][] = [
   [22, 124, 73],
@@ -36,28 +33,12 @@ interface Answer {
   items: unknown[];
 }
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['post']>>, what: string): Promise<Answer> {
-  if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
-  return (response.status() === 204 ? null : await response.json()) as Answer;
-}
-
-async function register(request: APIRequestContext, userType: 'buyer' | 'seller', firstName: string) {
-  const email = uniqueEmail(`sweep-${userType}`);
-  await ok(
-    await request.post('/api/v1/auth/register', {
-      data: { email, password: PASSWORD, firstName, lastName: 'Van der Merwe-Mokoena', studentNumber: '2345678', university: 'ukzn', userType },
-    }),
-    `register ${userType}`,
-  );
-  await ok(await request.post('/api/v1/auth/login', { data: { email, password: PASSWORD } }), `login ${userType}`);
-}
-
 let listingCount = 0;
 /** Lists a book with 4 photos and returns its id. */
 async function list(seller: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<string> {
   listingCount += 1;
   const bookData = hostileBookData({ title: `${LONG_WORD} ${listingCount}`, ...overrides });
-  const { book } = await ok(await seller.post('/api/v1/books', { multipart: formData(bookData) }), 'list book');
+  const { book } = await ok<Answer>(await seller.post('/api/v1/books', { multipart: formData(bookData) }), 'list book');
   return book.id as string;
 }
 
@@ -76,17 +57,16 @@ interface Seeded {
 }
 
 async function seed(browser: Browser, baseURL: string) {
+  // Students with names made to break layouts, at UKZN.
+  const student = { lastName: 'Van der Merwe-Mokoena', university: 'ukzn' };
   const contexts = {
-    buyer: await browser.newContext({ baseURL }),
-    seller: await browser.newContext({ baseURL }),
-    admin: await browser.newContext({ baseURL }),
+    buyer: (await signedInStudent(browser, baseURL, { ...student, userType: 'buyer', firstName: LONG_WORD.slice(0, 60), emailPrefix: 'sweep-buyer' })).context,
+    seller: (await signedInStudent(browser, baseURL, { ...student, userType: 'seller', firstName: `Nomvula${LONG_WORD.slice(0, 50)}`, emailPrefix: 'sweep-seller' })).context,
+    admin: await signedInAdmin(browser, baseURL),
   };
   const buyer = contexts.buyer.request;
   const seller = contexts.seller.request;
   const admin = contexts.admin.request;
-  await register(buyer, 'buyer', LONG_WORD.slice(0, 60));
-  await register(seller, 'seller', `Nomvula${LONG_WORD.slice(0, 50)}`);
-  await ok(await admin.post('/api/v1/auth/login', { data: ADMIN }), 'admin login');
 
   const approve = async (id: string) => ok(await admin.post(`/api/v1/admin/books/${id}/approve`), 'approve');
   const reason = `Photos are blurry: ${LONG_WORD}. Please read ${LONG_URL} before listing again.`;
@@ -103,7 +83,7 @@ async function seed(browser: Browser, baseURL: string) {
   for (const state of ['requested', 'accepted', 'declined', 'cancelled', 'completed'] as const) {
     const book = await list(seller, { price: state === 'requested' ? MAX_PRICE : 99.5 });
     await approve(book);
-    const { order } = await ok(await buyer.post('/api/v1/orders', { data: { bookId: book } }), 'order');
+    const { order } = await ok<Answer>(await buyer.post('/api/v1/orders', { data: { bookId: book } }), 'order');
     orders[state] = order.id;
     // The conversation comes first: an order that ended without a sale takes no more messages.
     for (const [who, text] of [
@@ -126,7 +106,7 @@ async function seed(browser: Browser, baseURL: string) {
   const pendingBook = await list(seller);
 
   // A package order (checked out alone), then a cart with a book and a package left in it.
-  const { items: packages } = await ok(await buyer.get('/api/v1/packages'), 'packages');
+  const { items: packages } = await ok<Answer>(await buyer.get('/api/v1/packages'), 'packages');
   const priced = (packages as { id: string; price: number | null; isCustomRequest: boolean }[]).filter((p) => p.price !== null && !p.isCustomRequest);
   await ok(await buyer.post('/api/v1/cart/items', { data: { type: 'package', id: priced[0]!.id } }), 'cart package');
   await ok(await buyer.post('/api/v1/cart/checkout'), 'checkout');

@@ -8,17 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { expectNoAxeViolations, png, reviewInQueue, screenshot, uniqueEmail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, logIn, png, register, reviewInQueue, screenshot } from './helpers';
 
 // Every test here has the browser decode and scale photos, some of them 12-megapixel JPEGs: work for the
 // CPU, which on a loaded machine takes as long as it takes. So the file has three times the usual time, and
 // a wait for what follows photo work (thumbnails, the upload's outcome) is bounded by that time alone.
 test.describe.configure({ timeout: 180_000 });
 const AFTER_PHOTO_WORK = { timeout: 0 };
-
-const PASSWORD = 'Str0ng!pass';
-const ADMIN = { email: 'admin@reshelf.test', password: 'Admin-Passw0rd!' };
 
 const PHOTOS = ([
   [22, 124, 73],
@@ -31,23 +28,11 @@ const PHOTOS = ([
   buffer: png(240, 180, colour),
 }));
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
 test('a seller lists a book with 4 photos, an admin approves it, the seller sees it Approved', async ({ page }, testInfo) => {
-  const email = uniqueEmail('lister');
-  const registered = await page.request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName: 'Lerato', lastName: 'Mokoena', studentNumber: '3456789', university: 'uj', userType: 'seller' },
-  });
-  expect(registered.status()).toBe(201);
+  const { email } = await register(page.request, { userType: 'seller', firstName: 'Lerato', lastName: 'Mokoena', studentNumber: '3456789', university: 'uj', emailPrefix: 'lister' });
   const title = `Linear Algebra ${testInfo.project.name} ${Date.now().toString(36)}`;
 
-  await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/seller$/);
+  await logIn(page, email, { area: 'seller' });
   await expect(page.getByRole('heading', { name: 'No Books Listed' })).toBeVisible();
   await screenshot(page, testInfo, 'seller-home-empty');
   await page.getByRole('link', { name: 'List Your First Book' }).click();
@@ -115,8 +100,7 @@ test('a seller lists a book with 4 photos, an admin approves it, the seller sees
 
   // The admin approves it.
   await page.context().clearCookies();
-  await logIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/admin$/);
+  await logIn(page, ADMIN.email, { password: ADMIN.password, area: 'admin' });
   const review = await reviewInQueue(page, title);
   await expect(review.getByRole('button', { name: /^Enlarge photo/ })).toHaveCount(4);
   await expect(review.getByText(/Lerato, University of Johannesburg/)).toBeVisible();
@@ -132,8 +116,7 @@ test('a seller lists a book with 4 photos, an admin approves it, the seller sees
 
   // The seller sees it Approved.
   await page.context().clearCookies();
-  await logIn(page, email, PASSWORD);
-  await expect(page).toHaveURL(/\/seller$/);
+  await logIn(page, email, { area: 'seller' });
   await page.goto('/seller/books');
   await expect(card.getByText('Approved')).toBeVisible();
   await screenshot(page, testInfo, 'my-books-approved');
@@ -142,28 +125,6 @@ test('a seller lists a book with 4 photos, an admin approves it, the seller sees
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'seller-transactions');
 });
-
-async function apiContext(browser: Browser, baseURL: string): Promise<APIRequestContext> {
-  const context = await browser.newContext({ baseURL });
-  return context.request;
-}
-
-async function registerSeller(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail('seller');
-  const response = await request.post('/api/v1/auth/register', {
-    data: { email, password: PASSWORD, firstName: 'Lerato', lastName: 'Dlamini', studentNumber: '2345678', university: 'wits', userType: 'seller' },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
-
-async function logInAsSeller(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email Address', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(/\/seller$/);
-}
 
 /** Photo-like JPEGs of a phone's size (2400x1800, noisy so they compress like photos), written to files. */
 async function phonePhotos(count: number): Promise<string[]> {
@@ -205,8 +166,8 @@ async function fillDetails(page: Page) {
 }
 
 test('lists a book with a punctuated title; photos go up scaled down, with progress per photo and overall', async ({ page, browser, baseURL }, testInfo) => {
-  const email = await registerSeller(await apiContext(browser, baseURL!));
-  await logInAsSeller(page, email);
+  const { email } = await register(await apiContext(browser, baseURL!), { userType: 'seller', firstName: 'Lerato' });
+  await logIn(page, email, { area: 'seller' });
   await fillDetails(page);
   const files = await phonePhotos(4);
   const picked = files.reduce((sum, file) => sum + fs.statSync(file).size, 0);
@@ -236,8 +197,8 @@ test('lists a book with a punctuated title; photos go up scaled down, with progr
 });
 
 test('after the connection drops mid-upload, Try again sends the same listing without retyping or re-picking', async ({ page, browser, baseURL }) => {
-  const email = await registerSeller(await apiContext(browser, baseURL!));
-  await logInAsSeller(page, email);
+  const { email } = await register(await apiContext(browser, baseURL!), { userType: 'seller', firstName: 'Lerato' });
+  await logIn(page, email, { area: 'seller' });
   await fillDetails(page);
   await page.locator('input[type="file"]').setInputFiles(await phonePhotos(4));
   let attempts = 0;
@@ -260,8 +221,8 @@ test('after the connection drops mid-upload, Try again sends the same listing wi
 });
 
 test('corrects every detail of a declined listing from My Books; it goes back to review', async ({ page, browser, baseURL }, testInfo) => {
-  const email = await registerSeller(await apiContext(browser, baseURL!));
-  await logInAsSeller(page, email);
+  const { email } = await register(await apiContext(browser, baseURL!), { userType: 'seller', firstName: 'Lerato' });
+  await logIn(page, email, { area: 'seller' });
   const photos = await phonePhotos(4);
   const form = new FormData();
   form.append(
@@ -287,7 +248,7 @@ test('corrects every detail of a declined listing from My Books; it goes back to
   expect(created.status()).toBe(201);
   const { book } = (await created.json()) as { book: { id: string } };
   const admin = await apiContext(browser, baseURL!);
-  expect((await admin.post('/api/v1/auth/login', { data: ADMIN })).status()).toBe(200);
+  await apiLogIn(admin, ADMIN.email, ADMIN.password);
   expect((await admin.post(`/api/v1/admin/books/${book.id}/decline`, { data: { reason: 'The ISBN and edition do not match the photos' } })).status()).toBe(200);
 
   await page.goto('/seller/books');
@@ -345,8 +306,8 @@ test('corrects every detail of a declined listing from My Books; it goes back to
 });
 
 test('takes camera photos over 5 MB and sends them scaled down', async ({ page, browser, baseURL }) => {
-  const email = await registerSeller(await apiContext(browser, baseURL!));
-  await logInAsSeller(page, email);
+  const { email } = await register(await apiContext(browser, baseURL!), { userType: 'seller', firstName: 'Lerato' });
+  await logIn(page, email, { area: 'seller' });
   await fillDetails(page);
   const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
     .jpeg({ quality: 92 })
