@@ -101,6 +101,7 @@ describe('settings card', () => {
     renderApp('/buyer/settings?linked=github', student);
     const card = await screen.findByRole('region', { name: SIGN_IN_PROVIDER_MESSAGES.cardHeading });
     expect(await within(card).findByText('Linked: me@gmail.com')).toBeInTheDocument();
+    expect(within(card).getByText(SIGN_IN_PROVIDER_MESSAGES.cardIntroNoPassword)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Link GitHub' })).toHaveAttribute('href', '/api/v1/auth/oauth/github?intent=link');
     expect(await screen.findByText(SIGN_IN_PROVIDER_MESSAGES.linked('GitHub'))).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Unlink Google' }));

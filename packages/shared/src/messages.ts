@@ -633,6 +633,7 @@ export const SIGN_IN_PROVIDER_MESSAGES = {
   alreadyLinked: 'That provider is already linked to your account',
   cardHeading: 'Sign-in providers',
   cardIntro: 'Sign in with these as well as your password.',
+  cardIntroNoPassword: 'Your account has no password: keep one provider linked, or set a password with the reset link above first.',
   noPasswordYet: 'Your account has no password yet. Set one with "Forgot password?" on the login page (we email you a link), then try again.',
 } as const;
 
@@ -665,6 +666,8 @@ export const ROLE_CHANGE_MESSAGES = {
   offerBack: 'Not now',
   /** The link between the two areas for a student holding both. */
   switchTo: { buyer: 'Switch to buying', seller: 'Switch to selling' },
+  /** Under a book's Request to buy for an account that only sells. */
+  startBuyingToRequest: 'Start buying with this account to request this book.',
 } as const;
 
 // ---- Verified students (docs/decisions/0035-verified-students.md) ----

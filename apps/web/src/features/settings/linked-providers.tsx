@@ -72,7 +72,7 @@ export function LinkedProviders() {
         <Link2 aria-hidden="true" size={20} className="text-brand-700" />
         {SIGN_IN_PROVIDER_MESSAGES.cardHeading}
       </h3>
-      <p className="mt-1 text-ink-600">{SIGN_IN_PROVIDER_MESSAGES.cardIntro}</p>
+      <p className="mt-1 text-ink-600">{linked && !linked.hasPassword ? SIGN_IN_PROVIDER_MESSAGES.cardIntroNoPassword : SIGN_IN_PROVIDER_MESSAGES.cardIntro}</p>
       <ul className="mt-4 flex flex-col divide-y divide-ink-200 rounded-xl ring-1 ring-ink-200">
         {providers.map((id) => {
           const name = SIGN_IN_PROVIDER_NAMES[id];
