@@ -54,8 +54,8 @@ function ReviewItem({ review }: { review: ProfileReview }) {
           {formatDate(review.createdAt)}
         </time>
       </div>
-      {review.comment && <p className="mt-2 break-words whitespace-pre-line text-ink-800">{review.comment}</p>}
-      <p className="mt-2 text-sm break-words text-ink-600">{M.reviewAs(review.reviewerFirstName, review.as)}</p>
+      {review.comment && <p className="mt-2 [overflow-wrap:anywhere] whitespace-pre-line text-ink-800">{review.comment}</p>}
+      <p className="mt-2 text-sm [overflow-wrap:anywhere] text-ink-600">{M.reviewAs(review.reviewerFirstName, review.as)}</p>
     </li>
   );
 }
@@ -76,7 +76,7 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
       <header className="flex min-w-0 items-start gap-4">
         <Avatar seed={profile.id} style={7} size={64} name={profile.firstName} />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold break-words sm:text-3xl">{name}</h1>
+          <h1 className="text-2xl font-bold [overflow-wrap:anywhere] sm:text-3xl">{name}</h1>
           {profile.verified && <VerifiedBadge className="mt-1" />}
           <p className="mt-1 break-words text-ink-700">{universityName(profile.university)}</p>
           <p className="text-sm text-ink-600">{M.memberSince(formatDate(profile.memberSince))}</p>
@@ -107,7 +107,7 @@ export function ProfileView({ profile }: { profile: PublicProfile }) {
             )}
           </>
         ) : (
-          <EmptyState className="mt-3 py-8" headingLevel={3} icon={<BookOpen />} title={M.nothingForSale} text={M.nothingForSaleText(profile.firstName)} />
+          <EmptyState className="mt-3 py-8" headingLevel={3} icon={<BookOpen />} title={M.nothingForSale} text={<span className="[overflow-wrap:anywhere]">{M.nothingForSaleText(profile.firstName)}</span>} />
         )}
       </section>
 
