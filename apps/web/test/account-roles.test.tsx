@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, ROLE_CHANGE_MESSAGES, type Student } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { heldAnswer } from './api-mock';
-import { dashboardShell, emptyHomes, json, mockApi, renderApp, requestsTo, signedInAs, studentWith } from './harness';
+import { bookWith, dashboardShell, emptyHomes, json, mockApi, renderApp, requestsTo, signedInAs, studentWith } from './harness';
 
 afterEach(() => {
   toast.dismiss();
@@ -117,5 +117,37 @@ describe('an account holding both roles', () => {
     renderApp('/buyer', buyer);
     await screen.findAllByRole('navigation', { name: 'Dashboard' });
     expect(screen.queryByRole('link', { name: ROLE_CHANGE_MESSAGES.switchTo.seller })).not.toBeInTheDocument();
+  });
+});
+
+describe('a book page for a seller', () => {
+  const seller = studentWith('seller');
+  const book = (sellerId: string) =>
+    bookWith({ seller: { id: sellerId, firstName: 'Lerato', university: 'wits', rating: null, reviewCount: 0, verified: false } });
+  const answers = (sellerId: string) => (call: { method: string; path: string }) => {
+    if (call.method !== 'GET') return undefined;
+    if (call.path === '/books/bk_calculus0000001') return json(200, { book: book(sellerId) });
+    if (call.path.startsWith('/editions/')) return json(404, { error: 'Not found', code: 'NOT_FOUND' });
+    return undefined;
+  };
+
+  it('that only sells leads Request to buy to the buyer page, which offers to start buying', async () => {
+    mockApi(dashboardShell, signedInAs(seller), answers('stu_other000000001'));
+    renderApp('/books/bk_calculus0000001', seller);
+    const link = await screen.findByRole('link', { name: 'Request to buy' });
+    expect(link).toHaveAttribute('href', '/buyer/books/bk_calculus0000001');
+    expect(screen.getByText(ROLE_CHANGE_MESSAGES.startBuyingToRequest)).toBeInTheDocument();
+  });
+
+  it('that also buys requests another student\'s book, and is told a book of their own is theirs', async () => {
+    mockApi(dashboardShell, signedInAs(both(seller)), answers('stu_other000000001'));
+    const first = renderApp('/books/bk_calculus0000001', both(seller));
+    expect(await screen.findByRole('button', { name: 'Request to buy' })).toBeInTheDocument();
+    first.unmount();
+    mockApi(dashboardShell, signedInAs(both(seller)), answers(seller.id));
+    renderApp('/books/bk_calculus0000001', both(seller));
+    expect(await screen.findByText(MESSAGES.ownBook)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request to buy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request to buy' })).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatRand } from '@reshelf/shared';
+import { ROLE_CHANGE_MESSAGES, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { SAMPLE_ISBN13, editionWith } from './edition-fixtures';
 import { bookWith, type Call, dashboardShell, installFakeWebSocket, json, list, mockApi, networkError, orderWith, renderApp, studentWith } from './harness';
@@ -248,11 +248,14 @@ describe('book page', () => {
     expect(router.state.location.state).toEqual({ from: '/buyer/books/bk_calculus0000001' });
   });
 
-  it('tells a signed-in seller to use a buyer account', async () => {
-    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book: bookWith() }) : undefined));
+  it('leads a signed-in seller to the buyer page, which offers to start buying (account-roles.test.tsx)', async () => {
+    // Another seller's book (the fixture's is this seller's own).
+    const book = bookWith({ seller: { id: 'stu_other000000001', firstName: 'Lerato', university: 'wits', rating: null, reviewCount: 0, verified: false } });
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book }) : undefined));
     renderApp('/books/bk_calculus0000001', studentWith('seller'));
     const link = await screen.findByRole('link', { name: 'Request to buy' });
-    expect(link).toHaveAccessibleDescription("You're signed in as a seller. Log in with a buyer account to request this book.");
+    expect(link).toHaveAttribute('href', '/buyer/books/bk_calculus0000001');
+    expect(link).toHaveAccessibleDescription(ROLE_CHANGE_MESSAGES.startBuyingToRequest);
   });
 
   it('says so when the book is not in the catalogue', async () => {

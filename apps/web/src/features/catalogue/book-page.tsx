@@ -11,9 +11,11 @@ import {
   LANGUAGE_LABELS,
   MESSAGES,
   PROFILE_MESSAGES,
+  ROLE_CHANGE_MESSAGES,
   STUDY_LEVEL_LABELS,
   bookPageDescription,
   formatRand,
+  holdsRole,
   universityName,
   type Book,
 } from '@reshelf/shared';
@@ -42,7 +44,9 @@ const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
 function BuyBox({ book }: { book: Book }) {
   const { student } = useSession();
   const navigate = useNavigate();
-  const isBuyer = student?.role === 'buyer';
+  // Any account holding the buyer role (docs/decisions/0033-one-account-both-roles.md), never for its own book.
+  const ownBook = student?.id === book.seller.id;
+  const isBuyer = Boolean(student && holdsRole(student, 'buyer')) && !ownBook;
   const request = useRequestToBuy();
   const addToCart = useAddBookToCart();
   const cart = useCart(isBuyer);
@@ -98,6 +102,20 @@ function BuyBox({ book }: { book: Book }) {
       <Skeleton className="h-12" />
     ) : (
       <p className="rounded-xl bg-ink-100 p-3 text-sm font-medium text-ink-700">{MESSAGES.bookUnavailable}</p>
+    );
+  } else if (ownBook) {
+    actions = <p className="rounded-xl bg-ink-100 p-3 text-sm font-medium text-ink-700">{MESSAGES.ownBook}</p>;
+  } else if (student && student.role !== 'admin' && !isBuyer) {
+    // A seller's account: the buyer page of this book offers to start buying, then shows it with its actions.
+    actions = (
+      <div className="flex flex-col gap-2">
+        <ButtonLink to={buyerPath} size="lg" aria-describedby="buy-login-note">
+          Request to buy
+        </ButtonLink>
+        <p id="buy-login-note" className="text-sm text-ink-600">
+          {ROLE_CHANGE_MESSAGES.startBuyingToRequest}
+        </p>
+      </div>
     );
   } else if (isBuyer) {
     actions = (

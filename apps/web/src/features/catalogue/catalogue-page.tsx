@@ -15,6 +15,7 @@ import {
   STUDY_LEVEL_LABELS,
   SIGNUP_UNIVERSITIES,
   formatRand,
+  holdsRole,
   universityName,
   type CatalogueSort,
 } from '@reshelf/shared';
@@ -133,7 +134,7 @@ function CataloguePage({ area }: CataloguePageProps) {
   const { student } = useSession();
   // A signed-in student's catalogue opens on their own campus (filters.ts); they can clear it like any filter.
   const filters = readFilters(params, homeUniversity(student?.university));
-  const isBuyer = student?.role === 'buyer';
+  const isBuyer = Boolean(student && holdsRole(student, 'buyer'));
   const basePath = area === 'buyer' ? '/buyer/books' : '/books';
   const packagesPath = area === 'buyer' ? '/buyer/packages' : '/packages';
   const results = useCatalogue(filters);
@@ -296,7 +297,7 @@ function CataloguePage({ area }: CataloguePageProps) {
                       <ButtonLink to="/buyer/cart" size="sm" variant="soft" className="w-full" aria-label={`In cart: ${book.title}, view your cart`}>
                         <Check aria-hidden="true" size={16} /> In cart
                       </ButtonLink>
-                    ) : isBuyer ? (
+                    ) : isBuyer && book.seller.id !== student?.id ? (
                       <Button
                         size="sm"
                         variant="soft"
