@@ -1,11 +1,11 @@
 // Public student profiles (docs/decisions/0034-public-profiles.md) in real browsers: a buyer opens the
 // seller's profile from a book page before requesting it; the seller opens the requesting buyer's profile
-// from the order before accepting; after a completed sale with a review, the seller's profile shows the
+// from the order before accepting; the verified seller's profile shows "Verified student"; after a completed sale with a review, the seller's profile shows the
 // sale and the review. Hostile data throughout (80-character names, a long review comment, the hostile
 // listing); axe-clean, nothing wider than the screen at 320, 390 and 1280 px, screenshots.
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { PROFILE_MESSAGES } from '@reshelf/shared';
-import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, listApprovedBook, logIn, ok, overflowOf, register, screenshot } from './helpers';
+import { PROFILE_MESSAGES, VERIFY_STUDENT_MESSAGES } from '@reshelf/shared';
+import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, listApprovedBook, logIn, ok, overflowOf, register, screenshot, uniqueEmail, waitForMail } from './helpers';
 import { LONG_URL, LONG_WORD, hostileBookData } from './hostile-data';
 
 /** Axe, then no overflow and a screenshot at each width; the page ends at the project's own width. */
@@ -35,6 +35,11 @@ test('a buyer sees the seller before requesting, the seller the buyer before acc
   await apiLogIn(adminApi, ADMIN.email, ADMIN.password);
   const title = `${LONG_WORD.slice(0, 60)} Profile ${tag}${Date.now().toString(36)}`;
   const bookId = await listApprovedBook(sellerApi, adminApi, title, hostileBookData({ title }));
+  // The seller is a verified student (docs/decisions/0035-verified-students.md): the mailed link, confirmed.
+  const universityAddress = uniqueEmail('verified-seller');
+  await ok(await sellerApi.post('/api/v1/account/verify-student', { data: { email: universityAddress } }), 'verify-student');
+  const token = new URL(/https?:\/\/\S+\/verify-student\?token=\S+/.exec((await waitForMail(universityAddress)).text)![0]).searchParams.get('token');
+  await ok(await sellerApi.post('/api/v1/account/verify-student/confirm', { data: { token } }), 'verify-student/confirm');
   const buyer = await register(buyerApi, { userType: 'buyer', firstName: buyerName, lastName: 'Dlamini' });
   await apiLogIn(buyerApi, buyer.email);
 
@@ -45,6 +50,7 @@ test('a buyer sees the seller before requesting, the seller the buyer before acc
   await page.getByRole('link', { name: new RegExp(PROFILE_MESSAGES.viewProfile(sellerName)) }).click();
   await expect(page).toHaveURL(new RegExp(`/students/${seller.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: `${sellerName} M.` })).toBeVisible();
+  await expect(page.getByRole('main').locator('header').getByText(VERIFY_STUDENT_MESSAGES.badge, { exact: true })).toBeVisible();
   const forSale = page.getByRole('region', { name: `${PROFILE_MESSAGES.forSale} (1)` });
   await expect(forSale.getByRole('link', { name: title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 3, name: PROFILE_MESSAGES.noReviews })).toBeVisible();
@@ -67,6 +73,7 @@ test('a buyer sees the seller before requesting, the seller the buyer before acc
   await sellerPage.getByRole('link', { name: PROFILE_MESSAGES.viewProfile(buyerName), exact: true }).click();
   await expect(sellerPage).toHaveURL(new RegExp(`/students/${buyer.id}$`));
   await expect(sellerPage.getByRole('heading', { level: 1, name: `${buyerName} D.` })).toBeVisible();
+  await expect(sellerPage.getByRole('main').getByText(VERIFY_STUDENT_MESSAGES.badge, { exact: true })).toHaveCount(0);
   await expect(sellerPage.getByRole('heading', { level: 3, name: PROFILE_MESSAGES.nothingForSale })).toBeVisible();
   await lookAt(sellerPage, testInfo, 'profile-buyer-new');
   await sellerContext.close();
