@@ -1,11 +1,13 @@
 // A student's public profile (/students/:id, docs/decisions/0034-public-profiles.md): name with last
 // initial, "Verified student", university, member since, the rating as text for screen readers, the
 // counts, books for sale and reviews; the empty states; a not-found state. And the links to it: the
-// seller's name on a book page, the buyer's name on the seller's order page.
+// seller's name on a book page, the buyer's name on the seller's order page and in the seller home's requests.
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, VERIFY_STUDENT_MESSAGES, formatDate, type PublicProfile } from '@reshelf/shared';
+import { SellerHomePage } from '../src/features/selling/seller-home-page';
 import { bookWith, dashboardShell, json, list, mockApi, orderWith, renderApp, studentWith } from './harness';
+import { renderPage } from './selling-helpers';
 
 const PROFILE_ID = 'stu_seller00000001';
 
@@ -119,5 +121,21 @@ describe('public profile page', () => {
     const links = await screen.findAllByRole('link', { name: new RegExp(PROFILE_MESSAGES.viewProfile('Thandi')) });
     expect(links.length).toBeGreaterThanOrEqual(2);
     for (const link of links) expect(link).toHaveAttribute('href', `/students/${order.buyer.id}`);
+  });
+
+  it("links the buyer's name in the seller home's order requests", async () => {
+    const order = orderWith();
+    mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/seller/books')) return json(200, list([bookWith({ availability: 'reserved' })]));
+      if (call.method === 'GET' && call.path.startsWith('/orders?')) {
+        const status = new URLSearchParams(call.path.split('?')[1]).get('status');
+        return json(200, list(status === 'requested' ? [order] : []));
+      }
+      return undefined;
+    });
+    renderPage(<SellerHomePage />, { path: '/seller' });
+    const link = await screen.findByRole('link', { name: PROFILE_MESSAGES.viewProfile('Thandi') });
+    expect(link).toHaveAttribute('href', `/students/${order.buyer.id}`);
+    expect(link).toHaveTextContent('Thandi');
   });
 });
