@@ -102,8 +102,9 @@ test('a buyer opening /seller is refused and ends on /login', async ({ page }) =
   // First offered selling under the same message (account-roles.spec.ts); declining it is the refusal.
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied. Seller account required.' })).toBeVisible();
   await page.getByRole('button', { name: 'Not now' }).click();
-  await expect(page.getByText('Access denied. Seller account required.')).toBeVisible();
+  // On /login first: until the offer has gone, its heading and the toast say the same words.
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Access denied. Seller account required.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
 });
 
