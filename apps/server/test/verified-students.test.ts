@@ -223,8 +223,12 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
 
   it('markVerified (for sign-in providers) verifies at a university, counts its address, and refuses one held by another account', async () => {
     const a = await registerAndLogin(t.app);
+    const added = await t.app.inject({ method: 'POST', url: '/api/v1/account/roles', payload: { role: 'seller' }, headers: { cookie: a.cookie } });
+    expect(added.statusCode, added.body).toBe(200);
     const student = await t.app.services.verification.markVerified(a.id, 'wits', 'microsoft');
     expect(student.verified).toEqual({ university: 'wits', at: t.clock.now().toISOString() });
+    // The student it answers is whole: the role added since sign-up too.
+    expect(student.roles).toEqual(expect.arrayContaining(['buyer', 'seller']));
     expect((await profile(a)).verified?.university).toBe('wits');
 
     const email = witsAddress();

@@ -155,7 +155,7 @@ export async function setStudentVerified(
     throw err;
   }
   const row = await repo.findStudentById(db, studentId);
-  return row ? toStudent(row) : null;
+  return row ? toStudent(row, await repo.findRoles(db, studentId)) : null;
 }
 
 /**
@@ -581,7 +581,7 @@ export function createAccountsService(ctx: AppContext) {
 
     async findByEmail(email: string): Promise<Student | null> {
       const row = await repo.findStudentByEmail(db, email.toLowerCase());
-      return row ? toStudent(row) : null;
+      return row ? studentOfRow(row) : null;
     },
 
     async hasPassword(studentId: string): Promise<boolean> {
