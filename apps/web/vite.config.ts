@@ -1,4 +1,6 @@
 // Build and dev-server configuration of the Reshelf web app.
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -19,7 +21,31 @@ function sonnerWithoutInjectedStyles(): Plugin {
   };
 }
 
+/**
+ * The file names (in lucide-react's dist/esm/icons) of the icons the public pages import: every
+ * `import { … } from 'lucide-react'` under src/features/marketing, `BookOpen` being `book-open`. A name
+ * that is an alias of another icon has no file of its own and stays with the other icons, which costs
+ * bytes, never correctness.
+ */
+function publicIconFiles(): Set<string> {
+  const marketing = `${here}src/features/marketing`;
+  const files = new Set<string>();
+  for (const file of fs.readdirSync(marketing, { recursive: true })) {
+    if (!/\.tsx?$/.test(String(file))) continue;
+    const source = fs.readFileSync(path.join(marketing, String(file)), 'utf8');
+    for (const [, names = ''] of source.matchAll(/import\s*{([^}]*)}\s*from\s*'lucide-react'/g)) {
+      for (const name of names.split(',')) {
+        const icon = name.trim().split(/\s+as\s+/)[0];
+        if (!icon || icon.startsWith('type ')) continue;
+        files.add(icon.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/([a-zA-Z])(\d)/g, '$1-$2').toLowerCase());
+      }
+    }
+  }
+  return files;
+}
+
 export default defineConfig(({ mode }) => {
+  const publicIcons = publicIconFiles();
   // The API server runs on its own port in development; the SPA talks to it through this proxy so
   // cookies stay same-origin exactly as in production. RESHELF_API_URL points it elsewhere.
   const apiTarget = loadEnv(mode, here, 'RESHELF_').RESHELF_API_URL || 'http://127.0.0.1:3000';
@@ -52,6 +78,16 @@ export default defineConfig(({ mode }) => {
               {
                 name: 'query',
                 test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]app[\\/](layouts[\\/]query-layout|query-client)\.tsx?$/,
+              },
+              // The icons the public pages share, in one file of their own, so that the landing page does
+              // not also download the icons only signed-in pages share (the group below). First, so it wins.
+              {
+                name: 'public-icons',
+                test: (id: string) => {
+                  const icon = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([a-z0-9-]+)\.m?js$/.exec(id);
+                  return icon?.[1] !== undefined && publicIcons.has(icon[1]);
+                },
+                minShareCount: 2,
               },
               // The icons three or more pages share, in one file instead of a tiny file each:
               // the landing page asked for eight of them, /books for eight, each a request of its own.
