@@ -3,7 +3,7 @@
 // shows the provider's verified email read-only with the name filled in, sends the profile once and opens
 // the student's area; the link page sends the password; settings' card links and unlinks (the server's
 // refusal said as it is).
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, SIGN_IN_PROVIDER_ERRORS, SIGN_IN_PROVIDER_MESSAGES } from '@reshelf/shared';
@@ -104,8 +104,35 @@ describe('settings card', () => {
     expect(within(card).getByText(SIGN_IN_PROVIDER_MESSAGES.cardIntroNoPassword)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Link GitHub' })).toHaveAttribute('href', '/api/v1/auth/oauth/github?intent=link');
     expect(await screen.findByText(SIGN_IN_PROVIDER_MESSAGES.linked('GitHub'))).toBeInTheDocument();
+    // With no password there is nothing to change: the form gives way to how to set one.
+    const change = screen.getByRole('region', { name: 'Change password' });
+    expect(within(change).getByText(SIGN_IN_PROVIDER_MESSAGES.noPasswordToChange)).toBeInTheDocument();
+    expect(within(change).queryByLabelText('Current Password')).not.toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Unlink Google' }));
     expect(await screen.findByText(SIGN_IN_PROVIDER_MESSAGES.lastWayToSignIn)).toBeInTheDocument();
     expect(within(card).getByText('Linked: me@gmail.com')).toBeInTheDocument();
+  });
+
+  it('unlinks once however fast Unlink is tapped; an account with a password keeps its Change password form', async () => {
+    const student = studentWith('buyer');
+    const calls = mockApi(
+      providers(['google', 'github']),
+      (call) =>
+        call.method === 'GET' && call.path === '/auth/identities'
+          ? json(200, { hasPassword: true, identities: [{ provider: 'github', email: null, linkedAt: '2026-11-24T10:00:00.000Z' }] })
+          : undefined,
+      (call) => (call.method === 'DELETE' && call.path === '/auth/identities/github' ? new Response(null, { status: 204 }) : undefined),
+    );
+    renderApp('/buyer/settings', student);
+    await userEvent.setup().click(await screen.findByRole('tab', { name: /Security/ }));
+    const card = await screen.findByRole('region', { name: SIGN_IN_PROVIDER_MESSAGES.cardHeading });
+    const unlink = await within(card).findByRole('button', { name: 'Unlink GitHub' });
+    fireEvent.click(unlink);
+    fireEvent.click(unlink);
+    fireEvent.click(unlink);
+    expect(await screen.findByText(SIGN_IN_PROVIDER_MESSAGES.unlinked('GitHub'))).toBeInTheDocument();
+    expect(await within(card).findByRole('link', { name: 'Link GitHub' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
+    expect(screen.getByLabelText('Current Password')).toBeInTheDocument();
   });
 });

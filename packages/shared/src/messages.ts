@@ -635,6 +635,8 @@ export const SIGN_IN_PROVIDER_MESSAGES = {
   cardIntro: 'Sign in with these as well as your password.',
   cardIntroNoPassword: 'Your account has no password: keep one provider linked, or set a password with the reset link above first.',
   noPasswordYet: 'Your account has no password yet. Set one with "Forgot password?" on the login page (we email you a link), then try again.',
+  /** Settings' Change password, for an account that signs in with providers only. */
+  noPasswordToChange: 'Your account has no password yet: you sign in with a provider. Set one with the password reset link above.',
 } as const;
 
 // ---- One account, both roles (docs/decisions/0033-one-account-both-roles.md) ----

@@ -2,15 +2,34 @@
 // the server, linked (with Unlink) or not (Link: the provider's sign-in, started with the intent of linking
 // to this account). The server refuses to unlink the last way to sign in, and says why. A link coming back
 // (?linked=… or ?signInError=…) is announced here, and opens the Security tab.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
-import { SIGN_IN_PROVIDER_MESSAGES, SIGN_IN_PROVIDER_NAMES, isSignInProvider, type IdentitiesResponse } from '@reshelf/shared';
+import { SIGN_IN_PROVIDER_MESSAGES, SIGN_IN_PROVIDER_NAMES, isSignInProvider, type IdentitiesResponse, type SignInProvider } from '@reshelf/shared';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, API_BASE } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { signInErrorText, useSignInProviders } from '../../lib/sign-in-providers';
+import { useAction } from '../../lib/use-action';
+
+/** The providers linked to the signed-in account, and whether it has a password (GET /auth/identities). */
+export const identitiesQuery = queryOptions({
+  queryKey: ['auth', 'identities'] as const,
+  queryFn: ({ signal }) => api<IdentitiesResponse>('/auth/identities', { signal }),
+});
+
+/**
+ * False only when the account is known to have no password (it signs in with providers alone); the
+ * change-password form is then of no use. Asked only where providers are configured: without them no
+ * account can be without a password.
+ */
+export function useHasPassword(): boolean {
+  const any = useSignInProviders().length > 0;
+  const linked = useQuery({ ...identitiesQuery, enabled: any });
+  return linked.data?.hasPassword ?? true;
+}
 
 /** The tab settings opens on: Security when a provider link just came back. */
 export function useSettingsTab(): string | undefined {
@@ -21,22 +40,9 @@ export function useSettingsTab(): string | undefined {
 export function LinkedProviders() {
   const providers = useSignInProviders();
   const [search, setSearch] = useSearchParams();
-  const [linked, setLinked] = useState<IdentitiesResponse | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
-  const acting = useRef(false);
-
-  const any = providers.length > 0;
-  useEffect(() => {
-    if (!any) return;
-    let live = true;
-    api<IdentitiesResponse>('/auth/identities').then(
-      (answer) => live && setLinked(answer),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [any]);
+  const client = useQueryClient();
+  const linked = useQuery({ ...identitiesQuery, enabled: providers.length > 0 }).data;
+  const unlinking = useAction({ mutationFn: (id: SignInProvider) => api(`/auth/identities/${id}`, { method: 'DELETE' }) }, (id) => id);
 
   // Announced once, then taken out of the address so a reload does not say it again.
   useEffect(() => {
@@ -50,21 +56,14 @@ export function LinkedProviders() {
 
   if (providers.length === 0) return null;
 
-  const unlink = async (id: (typeof providers)[number]) => {
-    if (acting.current) return;
-    acting.current = true;
-    setBusy(id);
-    try {
-      await api(`/auth/identities/${id}`, { method: 'DELETE' });
-      setLinked((current) => current && { ...current, identities: current.identities.filter((i) => i.provider !== id) });
-      toast.success(SIGN_IN_PROVIDER_MESSAGES.unlinked(SIGN_IN_PROVIDER_NAMES[id]));
-    } catch (error) {
-      toast.error(serverErrorText(error, SIGN_IN_PROVIDER_MESSAGES.notLinked));
-    } finally {
-      acting.current = false;
-      setBusy(null);
-    }
-  };
+  const unlink = (id: SignInProvider) =>
+    unlinking.run(id, {
+      onSuccess: () => {
+        client.setQueryData(identitiesQuery.queryKey, (current) => current && { ...current, identities: current.identities.filter((i) => i.provider !== id) });
+        toast.success(SIGN_IN_PROVIDER_MESSAGES.unlinked(SIGN_IN_PROVIDER_NAMES[id]));
+      },
+      onError: (error) => toast.error(serverErrorText(error, SIGN_IN_PROVIDER_MESSAGES.notLinked)),
+    });
 
   return (
     <section aria-labelledby="linked-providers-title">
@@ -84,8 +83,8 @@ export function LinkedProviders() {
                 <p className="text-sm break-all text-ink-600">{identity ? `Linked${identity.email ? `: ${identity.email}` : ''}` : 'Not linked'}</p>
               </div>
               {identity ? (
-                <Button variant="outline" size="sm" onClick={() => void unlink(id)} aria-busy={busy === id || undefined} aria-label={`Unlink ${name}`}>
-                  {busy === id ? 'Unlinking...' : 'Unlink'}
+                <Button variant="outline" size="sm" onClick={() => unlink(id)} aria-busy={unlinking.isRunning(id) || undefined} aria-label={`Unlink ${name}`}>
+                  {unlinking.isRunning(id) ? 'Unlinking...' : 'Unlink'}
                 </Button>
               ) : (
                 <a href={`${API_BASE}/auth/oauth/${id}?intent=link`} className={buttonClasses('outline', 'sm')} aria-label={`Link ${name}`}>

@@ -3,7 +3,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { KeyRound, Mail, ShieldCheck, UserRound } from 'lucide-react';
-import { MESSAGES, changePasswordSchema, universityName, type Student } from '@reshelf/shared';
+import { MESSAGES, SIGN_IN_PROVIDER_MESSAGES, changePasswordSchema, universityName, type Student } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Field, FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -16,7 +16,7 @@ import { toastFirstError, useFirstIssueForm } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { DeleteAccount } from './delete-account';
-import { LinkedProviders, useSettingsTab } from './linked-providers';
+import { LinkedProviders, useHasPassword, useSettingsTab } from './linked-providers';
 import { AddRoleCard } from './add-role-card';
 import { VerifiedStudentCard } from './verified-student-card';
 
@@ -103,6 +103,7 @@ interface ChangePasswordValues {
 }
 
 function ChangePassword({ isBusy, setBusy }: BusyProps) {
+  const hasPassword = useHasPassword();
   const form = useFirstIssueForm(changePasswordSchema, { oldPassword: '', password: '' });
   const password = form.watch('password');
   const [saving, setSaving] = useState(false);
@@ -144,7 +145,12 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
         <KeyRound aria-hidden="true" size={20} className="text-brand-700" />
         Change password
       </h3>
-      <p className="mt-1 text-ink-600">You stay signed in here; other devices are signed out.</p>
+      {hasPassword ? (
+        <p className="mt-1 text-ink-600">You stay signed in here; other devices are signed out.</p>
+      ) : (
+        <p className="mt-1 text-ink-600">{SIGN_IN_PROVIDER_MESSAGES.noPasswordToChange}</p>
+      )}
+      {hasPassword && (
       <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title" className="mt-5 grid gap-5 sm:grid-cols-2">
         <FormField form={form} name="oldPassword" quiet label="Current Password">
           <PasswordInput autoComplete="current-password" {...form.field('oldPassword')} />
@@ -159,6 +165,7 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
           </Button>
         </div>
       </form>
+      )}
     </section>
   );
 }
