@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEXTBOOK_PACKAGES, formatRand, type TextbookPackage } from '@reshelf/shared';
+import { MESSAGES, ROLE_CHANGE_MESSAGES, TEXTBOOK_PACKAGES, formatRand, type TextbookPackage } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { customRequestLink, CUSTOM_REQUEST_TEXT } from '../src/features/packages/packages-page';
 import { dashboardShell, json, mockApi, renderApp, studentWith } from './harness';
@@ -121,13 +121,26 @@ describe('textbook packages', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('tells a signed-in seller to log in with a buyer account to order', async () => {
+  it('sends a student whose account only sells to the package in the buyer area, which offers to start buying', async () => {
     const user = userEvent.setup();
     mockApi((call) => (call.path === '/packages' ? json(200, { items: withNumber(null) }) : undefined));
     renderApp('/packages', studentWith('seller'));
     await user.click(await screen.findByRole('button', { name: /Computer Science/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Computer Science' });
-    expect(dialog).toHaveTextContent("You're signed in as a seller. Log in with a buyer account to order this package.");
+    expect(dialog).toHaveTextContent(ROLE_CHANGE_MESSAGES.startBuyingToOrder);
+    expect(within(dialog).getByRole('link', { name: 'Order this package' })).toHaveAttribute('href', '/buyer/packages?package=computer-science');
+    await user.click(within(dialog).getByRole('link', { name: 'Order this package' }));
+    expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.buyerRequired })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: ROLE_CHANGE_MESSAGES.cardAction.buyer })).toBeInTheDocument();
+  });
+
+  it('tells a signed-in admin to log in with a buyer account to order', async () => {
+    const user = userEvent.setup();
+    mockApi((call) => (call.path === '/packages' ? json(200, { items: withNumber(null) }) : undefined));
+    renderApp('/packages', studentWith('admin'));
+    await user.click(await screen.findByRole('button', { name: /Computer Science/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Computer Science' });
+    expect(dialog).toHaveTextContent("You're signed in as an admin. Log in with a buyer account to order this package.");
     expect(within(dialog).getByRole('link', { name: 'Log in to order' })).toHaveAttribute('href', '/login');
   });
 

@@ -670,6 +670,7 @@ export const ROLE_CHANGE_MESSAGES = {
   switchTo: { buyer: 'Switch to buying', seller: 'Switch to selling' },
   /** Under a book's Request to buy for an account that only sells. */
   startBuyingToRequest: 'Start buying with this account to request this book.',
+  startBuyingToOrder: 'Start buying with this account to order this package.',
 } as const;
 
 // ---- Verified students (docs/decisions/0035-verified-students.md) ----

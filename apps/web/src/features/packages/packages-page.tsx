@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BookCopy, ExternalLink, LogIn, MessageCircle, PackageOpen, ShoppingCart } from 'lucide-react';
-import { formatRand, holdsRole, type TextbookPackage } from '@reshelf/shared';
+import { ROLE_CHANGE_MESSAGES, formatRand, holdsRole, type TextbookPackage } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -63,12 +63,28 @@ function BuyerActions({ pkg, onAdded }: { pkg: TextbookPackage; onAdded: () => v
   );
 }
 
-/** For everyone else: log in as a buyer, and come back to this package in the buyer area. */
+/**
+ * For everyone else: log in as a buyer, and come back to this package in the buyer area. A student whose
+ * account only sells goes to the package in the buyer area, which offers to start buying there first
+ * (docs/decisions/0033-one-account-both-roles.md).
+ */
 function LoginToOrder({ pkg, role }: { pkg: TextbookPackage; role: string | null }) {
   const from = buyerPackagePath(pkg.id);
-  // A seller or admin is signed in already: /login then stays, so they can switch to a buyer account.
-  const state: LoginRedirectState = role ? { from, denied: true } : { from };
   const noteId = `order-login-note-${pkg.id}`;
+  if (role && role !== 'admin') {
+    return (
+      <div className="flex w-full flex-col items-stretch gap-2 sm:items-end">
+        <ButtonLink to={from} aria-describedby={noteId}>
+          <ShoppingCart aria-hidden="true" size={18} /> Order this package
+        </ButtonLink>
+        <p id={noteId} className="text-sm text-ink-600 sm:text-right">
+          {ROLE_CHANGE_MESSAGES.startBuyingToOrder}
+        </p>
+      </div>
+    );
+  }
+  // An admin is signed in already: /login then stays, so they can switch to a buyer account.
+  const state: LoginRedirectState = role ? { from, denied: true } : { from };
   return (
     <div className="flex w-full flex-col items-stretch gap-2 sm:items-end">
       <ButtonLink to="/login" state={state} aria-describedby={noteId}>
@@ -76,7 +92,7 @@ function LoginToOrder({ pkg, role }: { pkg: TextbookPackage; role: string | null
       </ButtonLink>
       <p id={noteId} className="text-sm text-ink-600 sm:text-right">
         {role
-          ? `You're signed in as a ${role}. Log in with a buyer account to order this package.`
+          ? "You're signed in as an admin. Log in with a buyer account to order this package."
           : 'Log in as a buyer to order this package. You will come straight back to it.'}
       </p>
     </div>

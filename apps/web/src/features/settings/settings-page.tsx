@@ -151,20 +151,20 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
         <p className="mt-1 text-ink-600">{SIGN_IN_PROVIDER_MESSAGES.noPasswordToChange}</p>
       )}
       {hasPassword && (
-      <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title" className="mt-5 grid gap-5 sm:grid-cols-2">
-        <FormField form={form} name="oldPassword" quiet label="Current Password">
-          <PasswordInput autoComplete="current-password" {...form.field('oldPassword')} />
-        </FormField>
-        <FormField form={form} name="password" quiet label="New Password">
-          <PasswordInput autoComplete="new-password" aria-describedby="new-password-rules" {...form.field('password')} />
-        </FormField>
-        <PasswordChecklist id="new-password-rules" password={password} className="sm:col-span-2 sm:grid-cols-3" />
-        <div className="sm:col-span-2">
-          <Button type="submit" aria-busy={saving || undefined}>
-            {saving ? 'Changing Password...' : 'Change Password'}
-          </Button>
-        </div>
-      </form>
+        <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title" className="mt-5 grid gap-5 sm:grid-cols-2">
+          <FormField form={form} name="oldPassword" quiet label="Current Password">
+            <PasswordInput autoComplete="current-password" {...form.field('oldPassword')} />
+          </FormField>
+          <FormField form={form} name="password" quiet label="New Password">
+            <PasswordInput autoComplete="new-password" aria-describedby="new-password-rules" {...form.field('password')} />
+          </FormField>
+          <PasswordChecklist id="new-password-rules" password={password} className="sm:col-span-2 sm:grid-cols-3" />
+          <div className="sm:col-span-2">
+            <Button type="submit" aria-busy={saving || undefined}>
+              {saving ? 'Changing Password...' : 'Change Password'}
+            </Button>
+          </div>
+        </form>
       )}
     </section>
   );
