@@ -258,6 +258,14 @@ describe('book page', () => {
     expect(link).toHaveAccessibleDescription(ROLE_CHANGE_MESSAGES.startBuyingToRequest);
   });
 
+  it('tells a signed-in admin to log in with a buyer account to request', async () => {
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book: bookWith() }) : undefined));
+    renderApp('/books/bk_calculus0000001', studentWith('admin'));
+    const link = await screen.findByRole('link', { name: 'Request to buy' });
+    expect(link).toHaveAttribute('href', '/login');
+    expect(link).toHaveAccessibleDescription("You're signed in as an admin. Log in with a buyer account to request this book.");
+  });
+
   it('says so when the book is not in the catalogue', async () => {
     mockApi((call) => (call.path === '/books/missing' ? json(404, { error: 'Book not found', code: 'NOT_FOUND' }) : undefined));
     renderApp('/books/missing');

@@ -145,7 +145,8 @@ function BuyBox({ book }: { book: Book }) {
         </ButtonLink>
         <p id="buy-login-note" className="text-sm text-ink-600">
           {student
-            ? `You're signed in as a ${student.role}. Log in with a buyer account to request this book.`
+            ? // Only an admin is signed in here: a student's account is offered buying above.
+              "You're signed in as an admin. Log in with a buyer account to request this book."
             : 'Log in as a buyer to request this book. You will come straight back here.'}
         </p>
       </div>
