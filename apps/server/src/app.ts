@@ -275,6 +275,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     warn: (err, what) => app.log.warn({ err }, what),
   });
   accounts.onAccountDeletion(identities.accountDeletionHook);
+  accounts.onPasswordReset(identities.passwordResetHook);
   scheduler.add({ name: 'prune-sign-in-flows', everyMs: 3_600_000, run: () => identities.prune() });
   const profiles = createProfilesService(ctx, { orders, listings });
   app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists, identities, profiles });

@@ -5,10 +5,10 @@
 // and a cancelled sign-in end with a clear error and no session; linking and unlinking in settings and the
 // last-way-in rule; the providers list; every anonymous and wrong-account case. On both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIFECYCLE_MESSAGES, MESSAGES, SIGN_IN_PROVIDER_MESSAGES } from '@reshelf/shared';
+import { LIFECYCLE_MESSAGES, MESSAGES, SIGN_IN_PROVIDER_ERRORS, SIGN_IN_PROVIDER_MAIL, SIGN_IN_PROVIDER_MESSAGES } from '@reshelf/shared';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { PASSWORD, cookieFrom, registerAndLogin, signupBody } from './helpers/accounts.ts';
+import { PASSWORD, adminAccount, cookieFrom, registerAndLogin, signupBody } from './helpers/accounts.ts';
 import { providerClient } from '../src/modules/identities/providers.ts';
 import { ProviderBrowser, startTestProvider, type TestProvider } from './helpers/oidc-provider.ts';
 
@@ -173,17 +173,18 @@ describe('a new person', () => {
     expect(del.statusCode).toBe(400);
     expect(del.json().error).toBe(SIGN_IN_PROVIDER_MESSAGES.noPasswordYet);
 
-    // "Forgot password?" sets a password; then the provider may go, and the password signs in.
+    // "Forgot password?" sets a password, and (as every reset does) unlinks the provider; the password
+    // signs in, and the provider can be linked again from settings.
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: 'nopass@students.uct.ac.za' } });
     const link = t.mailer.last('nopass@students.uct.ac.za')!;
     const token = /token=([\w-]+)/.exec(JSON.stringify(link))![1]!;
     const reset = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password: 'N3w!Passw0rd-ok' } });
     expect(reset.statusCode).toBe(204);
     const session2 = cookieFrom(await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nopass@students.uct.ac.za', password: 'N3w!Passw0rd-ok' } }));
-    const unlink2 = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/identities/oidc', headers: { cookie: session2 } });
-    expect(unlink2.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/auth/identities', headers: { cookie: session2 } });
     expect(after.json()).toEqual({ hasPassword: true, identities: [] });
+    const relinked = await signInAs('no-password', { session: session2, intent: 'link' });
+    expect(relinked.redirect).toBe('/settings?linked=oidc');
   });
 });
 
@@ -379,6 +380,45 @@ describe('linking and unlinking in settings', () => {
     expect(ok.statusCode).toBe(204);
     const again = await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/identities/oidc', headers: { cookie: owner.cookie } });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('each link is mailed to the account; a password set from a reset link unlinks every provider, so a link someone else made goes', async () => {
+    // Someone with a moment at the student's signed-in session links their own provider account.
+    const student = await registerAndLogin(t.app);
+    op.people['intruder'] = { email: 'intruder@gmail.test' };
+    const linked = await signInAs('intruder', { session: student.cookie, intent: 'link' });
+    expect(linked.redirect).toBe('/settings?linked=oidc');
+    const warning = t.mailer.last(student.email)!;
+    expect(warning.subject).toBe(SIGN_IN_PROVIDER_MAIL.subject('Single sign-on'));
+    for (const p of SIGN_IN_PROVIDER_MAIL.paragraphs('Single sign-on')) expect(warning.text).toContain(p);
+    expect((await signInAs('intruder')).session).toBeDefined();
+
+    // The owner resets the password from the mailed link: the intruder's provider no longer signs in.
+    await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: student.email } });
+    const token = /token=([\w-]+)/.exec(JSON.stringify(t.mailer.last(student.email)))![1]!;
+    const reset = await t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/confirm', payload: { token, password: 'N3w!Passw0rd-ok' } });
+    expect(reset.statusCode).toBe(204);
+    const session = cookieFrom(await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: student.email, password: 'N3w!Passw0rd-ok' } }));
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/auth/identities', headers: { cookie: session } });
+    expect(list.json()).toEqual({ hasPassword: true, identities: [] });
+    const intruder = await signInAs('intruder');
+    expect(intruder.session).toBeUndefined();
+    expect(intruder.redirect).toBe('/sign-in/complete');
+  });
+
+  it('an admin account keeps its password alone: no link from settings, no link to its email', async () => {
+    const admin = await adminAccount(t.app);
+    const started = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/oidc?intent=link', headers: { cookie: admin.cookie } });
+    expect(started.statusCode).toBe(302);
+    expect(started.headers.location).toBe('/settings?signInError=admin');
+    op.people['admin-lookalike'] = { email: admin.email };
+    const byEmail = await signInAs('admin-lookalike');
+    expect(byEmail.redirect).toBe('/login?signInError=admin');
+    expect(byEmail.session).toBeUndefined();
+    expect(byEmail.pending).toBeUndefined();
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/auth/identities', headers: { cookie: admin.cookie } });
+    expect(list.json().identities).toEqual([]);
+    expect(SIGN_IN_PROVIDER_ERRORS.admin).toBe('Admin accounts sign in with their email and password only.');
   });
 
   it('account deletion takes the identities with it', async () => {

@@ -615,7 +615,20 @@ export const SIGN_IN_PROVIDER_ERRORS = {
   taken: 'That provider account is already linked to another Reshelf account.',
   suspended: 'This account is suspended.',
   unavailable: 'That way of signing in is not available right now. Please try again later, or use your email and password.',
+  admin: 'Admin accounts sign in with their email and password only.',
 } as const;
+
+/** The mail a student gets when a provider is linked to their account: a link they did not make is a warning. */
+export const SIGN_IN_PROVIDER_MAIL = {
+  subject: (provider: string) => `${provider} can now sign you in to Reshelf`,
+  heading: (firstName: string) => `Hi ${firstName},`,
+  paragraphs: (provider: string) => [
+    `${provider} was just linked to your Reshelf account, so it can sign you in from now on.`,
+    'If that was not you, reset your password now with "Forgot password?" on the login page: setting a new password from the emailed link unlinks every sign-in provider and signs out every device.',
+  ],
+  action: 'Open your settings',
+} as const;
+export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
 export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
 
 export const SIGN_IN_PROVIDER_MESSAGES = {

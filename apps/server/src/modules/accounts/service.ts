@@ -58,6 +58,12 @@ export interface AccountDeletionHook {
   afterDelete?(studentId: string): Promise<void>;
 }
 
+/**
+ * Runs inside the transaction that sets a password from a reset link. Whoever holds the mailbox now
+ * owns the account, so other ways in that somebody else may have added (linked sign-in providers) go.
+ */
+export type PasswordResetHook = (db: Db, studentId: string) => Promise<void>;
+
 /** A new student row: the given identity, no academic details yet, created and updated at `at`. */
 function newStudentRow(
   identity: Pick<StudentRow, 'email' | 'password_hash' | 'first_name' | 'last_name' | 'student_number' | 'university' | 'role'>,
@@ -223,6 +229,7 @@ export function toStudent(row: StudentRow, held: readonly Role[] = []): Student 
 export function createAccountsService(ctx: AppContext) {
   const { db, clock, limiter, mailer, config } = ctx;
   const deletionHooks: AccountDeletionHook[] = [];
+  const passwordResetHooks: PasswordResetHook[] = [];
   const sessionEndListeners: ((ended: EndedSessions) => Promise<void>)[] = [];
   /** Tells the listeners (open sockets) that sessions ended, once the change is committed. */
   async function sessionsEnded(ended: EndedSessions) {
@@ -269,6 +276,10 @@ export function createAccountsService(ctx: AppContext) {
   return {
     onAccountDeletion(hook: AccountDeletionHook) {
       deletionHooks.push(hook);
+    },
+
+    onPasswordReset(hook: PasswordResetHook) {
+      passwordResetHooks.push(hook);
     },
 
     /** `listener` hears of every session that ends, however it ends. */
@@ -405,6 +416,7 @@ export function createAccountsService(ctx: AppContext) {
         await repo.updateStudent(trx, studentId, { password_hash: passwordHash, updated_at: iso(now()) });
         await repo.deleteSessionsOf(trx, studentId);
         await repo.deleteResetsOf(trx, studentId);
+        for (const hook of passwordResetHooks) await hook(trx, studentId);
       });
       await sessionsEnded({ studentId, allExcept: null });
       // The real owner proved control of the mailbox: clear the guessing lock on their email.

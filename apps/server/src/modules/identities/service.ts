@@ -6,7 +6,9 @@ import {
   MESSAGES,
   SIGN_IN_PROVIDERS,
   SIGN_IN_PROVIDER_ERRORS,
+  SIGN_IN_PROVIDER_MAIL,
   SIGN_IN_PROVIDER_MESSAGES,
+  SIGN_IN_PROVIDER_NAMES,
   type CompleteProviderSignUpBody,
   type IdentitiesResponse,
   type Role,
@@ -18,9 +20,10 @@ import * as client from 'openid-client';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { iso } from '../../lib/clock.ts';
-import { conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
 import { hashToken, newToken } from '../../lib/ids.ts';
-import type { AccountDeletionHook, AccountsService, SignedIn } from '../accounts/service.ts';
+import { brandedMail } from '../../lib/mailer.ts';
+import type { AccountDeletionHook, AccountsService, PasswordResetHook, SignedIn } from '../accounts/service.ts';
 import { providerClient, type ProviderClient, type ProviderProfile } from './providers.ts';
 import * as repo from './repository.ts';
 
@@ -57,7 +60,7 @@ export interface IdentitiesOptions {
 const isUnique = (err: unknown) => /unique|duplicate|constraint/i.test(String((err as Error)?.message ?? err));
 
 export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions) {
-  const { db, clock, config } = ctx;
+  const { db, clock, config, mailer } = ctx;
   const { accounts } = opts;
   const clients: Partial<Record<SignInProvider, ProviderClient>> = {};
   for (const id of SIGN_IN_PROVIDERS) {
@@ -85,6 +88,26 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
     await opts.verifyByMicrosoft(studentId, profile.email).catch((err: unknown) => opts.warn?.(err, 'could not mark a Microsoft-verified student'));
   }
 
+  /**
+   * Tells the student a provider was linked to their account, so a link they did not make (someone with a
+   * moment at their signed-in session) does not go unnoticed. The sending is not waited on: a slow mail
+   * server must not hold the sign-in up.
+   */
+  async function mailLinked(studentId: string, provider: SignInProvider) {
+    const student = await accounts.profile(studentId);
+    if (!student) return;
+    const name = SIGN_IN_PROVIDER_NAMES[provider];
+    const shown = name.charAt(0).toUpperCase() + name.slice(1);
+    const mail = brandedMail({
+      to: student.email,
+      subject: SIGN_IN_PROVIDER_MAIL.subject(shown),
+      heading: SIGN_IN_PROVIDER_MAIL.heading(student.firstName),
+      paragraphs: [...SIGN_IN_PROVIDER_MAIL.paragraphs(shown)],
+      action: { label: SIGN_IN_PROVIDER_MAIL.action, url: `${config.publicUrl}/settings` },
+    });
+    void mailer.send(mail).catch((err: unknown) => opts.warn?.(err, 'could not send the provider-linked mail'));
+  }
+
   /** Links the identity inside `trx`; 409 when it (or this provider for the student) is linked already. */
   async function link(trx: Db, studentId: string, provider: SignInProvider, profile: { subject: string; email: string | null }) {
     const existing = await repo.findIdentity(trx, provider, profile.subject);
@@ -105,6 +128,8 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
     async start(provider: string, intent: 'sign-in' | 'link', auth: SignedIn | null): Promise<{ redirect: string; flowToken?: string }> {
       const c = clientOf(provider);
       if (intent === 'link' && !auth) throw unauthorized(MESSAGES.notSignedIn);
+      // An admin account is only as safe as its weakest way in: it keeps its password alone.
+      if (intent === 'link' && auth?.student.role === 'admin') return { redirect: fail('admin', intent).redirect };
       let config: client.Configuration;
       try {
         config = await c.configuration();
@@ -169,12 +194,14 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
       if (intent === 'link') {
         // The session that started the link must still be the one finishing it.
         if (!auth || auth.student.id !== flow.student_id) return fail('expired', 'link');
+        if (auth.student.role === 'admin') return fail('admin', 'link');
         try {
           await db.transaction().execute((trx) => link(trx, auth.student.id, c.id, profile));
         } catch (err) {
           if ((err as { statusCode?: number }).statusCode === 409 || isUnique(err)) return fail('taken', 'link');
           throw err;
         }
+        await mailLinked(auth.student.id, c.id);
         await afterMicrosoft(c.id, auth.student.id, profile);
         return { kind: 'linked', redirect: `/settings?linked=${c.id}` };
       }
@@ -193,6 +220,7 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
       // An address the provider does not vouch for never finds or makes an account.
       if (!profile.email || !profile.emailVerified) return fail('unverified', 'sign-in');
       const existing = await accounts.findByEmail(profile.email);
+      if (existing?.role === 'admin') return fail('admin', 'sign-in');
       const pendingToken = newToken();
       await repo.insertPending(db, {
         token_hash: hashToken(pendingToken),
@@ -265,6 +293,7 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
       if (!peek || !peek.student_id) throw notFound(SIGN_IN_PROVIDER_MESSAGES.pendingExpired, 'PENDING_EXPIRED');
       const studentId = peek.student_id;
       await accounts.checkPassword(studentId, password);
+      if ((await accounts.profile(studentId))?.role === 'admin') throw forbidden(SIGN_IN_PROVIDER_ERRORS.admin, 'ADMIN_PASSWORD_ONLY');
       try {
         await db.transaction().execute(async (trx) => {
           const row = await repo.takePending(trx, hash, iso(now()));
@@ -276,6 +305,7 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
         throw err;
       }
       const session = await accounts.startSession(studentId);
+      await mailLinked(studentId, peek.provider as SignInProvider);
       await afterMicrosoft(peek.provider as SignInProvider, studentId, { subject: peek.subject, email: peek.email, emailVerified: true, firstName: '', lastName: '' });
       return session;
     },
@@ -306,6 +336,15 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
         await repo.deleteAllOf(trx, studentId);
       },
     } satisfies AccountDeletionHook,
+
+    /**
+     * A password set from a reset link unlinks every provider: the mailbox's owner may be taking back an
+     * account that someone else signed up with their address, or had a moment at, and linked their own
+     * provider to. The owner links theirs again from settings.
+     */
+    passwordResetHook: (async (trx: Db, studentId: string) => {
+      await repo.deleteAllOf(trx, studentId);
+    }) satisfies PasswordResetHook,
 
     /** Deletes flows and pending sign-ins past their time; returns how many. */
     async prune(): Promise<number> {
