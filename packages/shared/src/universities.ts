@@ -162,3 +162,18 @@ export function universityOfEmail(email: string): UniversityId | null {
   }
   return null;
 }
+
+/**
+ * The one form of a university address that counts for "one address verifies one account"
+ * (docs/decisions/0037-verification-needs-its-student.md): trimmed, lower-case, and without a `+tag` in its local
+ * part, since `s123+1@students.wits.ac.za` and `s123+2@students.wits.ac.za` reach the same mailbox. An
+ * address without an `@` is only trimmed and lower-cased.
+ */
+export function canonicalUniversityEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  const local = lower.slice(0, at);
+  const plus = local.indexOf('+');
+  return `${plus < 0 ? local : local.slice(0, plus)}${lower.slice(at)}`;
+}
