@@ -1,10 +1,24 @@
-// Verified students (docs/decisions/0035-verified-students.md), in the browser: a seller asks for a link
-// from Settings, opens it from the email, confirms, and their listing shows "Verified student"; the
-// settings card, the link's page and the book page at 320, 390 and 1280 px, axe-clean, nothing wider
-// than the screen (a long university address included).
+// Verified students (docs/decisions/0035-verified-students.md, 0037), in the browser: a seller asks for a
+// link from Settings, opens it from the email, sees which account it verifies, confirms, and their listing
+// shows "Verified student"; a link opened signed out sends the student to log in and back to it, and
+// another account's session is refused; the settings card, the link's page and the book page at 320, 390
+// and 1280 px, axe-clean, nothing wider than the screen (a long university address included).
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { VERIFY_STUDENT_MAIL, VERIFY_STUDENT_MESSAGES as M } from '@reshelf/shared';
-import { apiLogIn, expectNoAxeViolations, listApprovedBook, overflowOf, register, screenshot, signedInAdmin, waitForMail } from './helpers';
+import {
+  apiLogIn,
+  expectNoAxeViolations,
+  listApprovedBook,
+  ok,
+  overflowOf,
+  register,
+  screenshot,
+  signedInAdmin,
+  signedInStudent,
+  submitLogin,
+  uniqueEmail,
+  waitForMail,
+} from './helpers';
 
 /**
  * What reaches past the right edge of the screen inside `scope` (a CSS selector), and whether the document
@@ -81,6 +95,8 @@ test('a seller verifies with their university address and their listing shows "V
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: M.confirmTitle })).toBeVisible();
   await expect(page.getByRole('button', { name: M.confirm })).toBeVisible();
+  // The page names the account the link will verify.
+  await expect(page.getByText(M.confirmFor(email))).toBeVisible();
   await expectNoAxeViolations(page);
   await atWidths(page, testInfo, 'verify-student-confirm', widths);
   await page.getByRole('button', { name: M.confirm }).click();
@@ -118,4 +134,42 @@ test('a seller verifies with their university address and their listing shows "V
     const [badge, box] = [await bookCard.getByText(M.badge).boundingBox(), await bookCard.boundingBox()];
     expect(badge!.x + badge!.width, `badge inside the card at ${width} px`).toBeLessThanOrEqual(box!.x + box!.width - 8);
   }
+});
+
+test('a link opened signed out sends the student to log in and back to it; another account cannot confirm it', async ({ page, browser, baseURL }, testInfo) => {
+  const widths = testInfo.project.name === 'phone' ? [320, 390] : [1280];
+  // The student who asks, signed in through the API in a context of their own.
+  const asker = await signedInStudent(browser, baseURL!, { userType: 'buyer', firstName: 'Naledi', emailPrefix: 'asker' });
+  const address = uniqueEmail('naledi.uni');
+  await ok(await asker.request.post('/api/v1/account/verify-student', { data: { email: address } }), 'verify-student');
+  const link = /https?:\/\/\S+\/verify-student\?token=\S+/.exec((await waitForMail(address)).text)![0];
+  await asker.context.close();
+
+  // Another student, signed in, opens the link: the page names their account, and confirming is refused
+  // as an invalid link, which stays usable by its owner.
+  const other = await signedInStudent(browser, baseURL!, { userType: 'seller', firstName: 'Naledi', emailPrefix: 'other' });
+  const otherPage = await other.context.newPage();
+  await otherPage.goto(link);
+  await expect(otherPage.getByText(M.confirmFor(other.email))).toBeVisible();
+  await otherPage.getByRole('button', { name: M.confirm }).click();
+  await expect(otherPage.getByText(M.linkInvalid)).toBeVisible();
+  await other.context.close();
+
+  // Signed out: the page says to log in to the account that asked, and offers no Confirm.
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: M.confirmTitle })).toBeVisible();
+  await expect(page.getByText(M.signInToConfirm)).toBeVisible();
+  await expect(page.getByRole('button', { name: M.confirm })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await atWidths(page, testInfo, 'verify-student-signed-out', widths);
+
+  // Log in, come back to the same link, see the account, confirm.
+  await page.getByRole('link', { name: M.logInToConfirm }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await submitLogin(page, asker.email);
+  await expect(page).toHaveURL(link);
+  await expect(page.getByText(M.confirmFor(asker.email))).toBeVisible();
+  await page.getByRole('button', { name: M.confirm }).click();
+  await expect(page.getByRole('status')).toContainText(M.confirmed('University of the Witwatersrand'));
+  await expectNoAxeViolations(page);
 });

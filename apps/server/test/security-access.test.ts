@@ -168,9 +168,10 @@ const MATRIX: Record<string, Case> = {
     prepare: async (role) => ({ cookie: (await throwaway(role))?.cookie ?? null, body: { role: role === 'buyer' ? 'seller' : 'buyer' } }),
   },
   // Verified students (verified-students.test.ts): any signed-in account asks for a link to an address at
-  // its own university (every actor here is at Wits); the confirmation needs no session, only the token.
+  // its own university (every actor here is at Wits); the confirmation needs the session of the account
+  // that asked (0037), so anonymous is 401 and a token that is not the caller's own is the invalid link.
   'POST /api/v1/account/verify-student': { expect: [401, 202, 202, 202, 202], body: { email: 'someone@students.wits.ac.za' } },
-  'POST /api/v1/account/verify-student/confirm': { expect: [400, 400, 400, 400, 400], body: { token: 'not-a-real-token' } },
+  'POST /api/v1/account/verify-student/confirm': { expect: [401, 400, 400, 400, 400], body: { token: 'not-a-real-token' } },
   // Sign-in with identity providers (sign-in-providers.test.ts runs them against a real OpenID Provider):
   // this app has none configured, so a start or callback is 404 for everyone, and without a pending
   // sign-in's cookie its endpoints are 404 too; the linked providers are each account's own.

@@ -1,9 +1,10 @@
 // Verified students (docs/decisions/0035-verified-students.md): POST /account/verify-student mails a
 // single-use, expiring link to an address at the student's own university; confirming it (a POST from the
-// link's page) sets Student.verified and the seller's `verified` on their listings. Wrong domain, another
-// university, no session, bad bodies, expired, reused, replaced and wrong tokens, one account per address,
-// two confirmations at once, the rate limit, the mail, markVerified for sign-in providers, and migration
-// 018 down and up.
+// link's page, signed in to the account that asked: docs/decisions/0037-verification-needs-its-student.md)
+// sets Student.verified and the seller's `verified` on their listings. Wrong domain, another university, no
+// session, bad bodies, expired, reused, replaced and wrong tokens, another student's token, one account per
+// address (whatever its case or +tag), two confirmations at once, the rate limit, the mail, markVerified for
+// sign-in providers, and migration 018 down and up.
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, UNIVERSITY_EMAIL_DOMAINS, VERIFY_STUDENT_MAIL, VERIFY_STUDENT_MESSAGES, universityOfEmail } from '@reshelf/shared';
@@ -27,7 +28,9 @@ const witsAddress = () => `s${++n}.${Math.random().toString(36).slice(2, 8)}@stu
 
 const request = (payload: unknown, cookie?: string) =>
   t.app.inject({ method: 'POST', url: '/api/v1/account/verify-student', payload: payload as object, headers: cookie ? { cookie } : {} });
-const confirm = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/account/verify-student/confirm', payload: payload as object });
+/** Confirms a link as `a` (the account that asked, unless a test says otherwise), or anonymously with null. */
+const confirm = (payload: unknown, a: Account | null) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/account/verify-student/confirm', payload: payload as object, headers: a ? { cookie: a.cookie } : {} });
 const profile = async (a: Account) => (await t.app.inject({ url: '/api/v1/student/profile', headers: { cookie: a.cookie } })).json().student;
 const tokenFromMail = (mail: Mail | undefined) => new URL(/https?:\/\/\S+/.exec(mail!.text)![0]).searchParams.get('token')!;
 
@@ -79,7 +82,7 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     expect((await profile(a)).verified).toBeNull();
 
     const before = t.clock.now().toISOString();
-    const ok = await confirm({ token });
+    const ok = await confirm({ token }, a);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({
       message: VERIFY_STUDENT_MESSAGES.confirmed('University of the Witwatersrand'),
@@ -90,7 +93,7 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     expect(session.json().student.verified).toEqual({ university: 'wits', at: before });
 
     // Used up.
-    const again = await confirm({ token });
+    const again = await confirm({ token }, a);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ error: VERIFY_STUDENT_MESSAGES.linkInvalid, code: 'VERIFY_LINK_INVALID' });
   });
@@ -137,7 +140,7 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
   it('refuses a wrong, an empty and an expired token; a new request replaces the old link', async () => {
     const a = await registerAndLogin(t.app);
     for (const payload of [{ token: 'nope' }, { token: '' }, {}]) {
-      const res = await confirm(payload);
+      const res = await confirm(payload, a);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
     }
@@ -146,10 +149,10 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     const first = await linkFor(a, email);
     const second = await linkFor(a, email);
     expect(second).not.toBe(first);
-    expect((await confirm({ token: first })).json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
+    expect((await confirm({ token: first }, a)).json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
 
     t.clock.advance(24 * 3_600_000);
-    const expired = await confirm({ token: second });
+    const expired = await confirm({ token: second }, a);
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
     expect((await profile(a)).verified).toBeNull();
@@ -157,14 +160,14 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     // A fresh link just under 24 hours old still works.
     const third = await linkFor(a, email);
     t.clock.advance(24 * 3_600_000 - 1);
-    expect((await confirm({ token: third })).statusCode).toBe(200);
+    expect((await confirm({ token: third }, a)).statusCode).toBe(200);
     expect((await profile(a)).verified?.university).toBe('wits');
   });
 
   it('two confirmations of one link at the same moment verify once', async () => {
     const a = await registerAndLogin(t.app);
     const token = await linkFor(a, witsAddress());
-    const answers = await Promise.all(Array.from({ length: 6 }, () => confirm({ token })));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => confirm({ token }, a)));
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 400, 400, 400, 400, 400]);
     for (const r of answers.filter((x) => x.statusCode === 400)) expect(r.json().error).toBe(VERIFY_STUDENT_MESSAGES.linkInvalid);
@@ -177,16 +180,80 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     const b = await registerAndLogin(t.app);
     const tokenA = await linkFor(a, email);
     const tokenB = await linkFor(b, email);
-    expect((await confirm({ token: tokenA })).statusCode).toBe(200);
+    expect((await confirm({ token: tokenA }, a)).statusCode).toBe(200);
     // B's request for the same address answers exactly as any other would.
     const asked = await request({ email }, b.cookie);
     expect(asked.statusCode).toBe(202);
     expect(asked.json()).toEqual({ message: VERIFY_STUDENT_MESSAGES.sent });
-    const taken = await confirm({ token: tokenFromMail(t.mailer.last(email)) });
+    const taken = await confirm({ token: tokenFromMail(t.mailer.last(email)) }, b);
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ error: VERIFY_STUDENT_MESSAGES.addressTaken, code: 'ADDRESS_TAKEN' });
-    expect((await confirm({ token: tokenB })).statusCode).toBe(400);
+    expect((await confirm({ token: tokenB }, b)).statusCode).toBe(400);
     expect((await profile(b)).verified).toBeNull();
+  });
+
+  it('one mailbox is one address: a +tag or another case of a verified address is refused at confirmation as taken', async () => {
+    const mailbox = `p${++n}${Math.random().toString(36).slice(2, 8)}`;
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    const c = await registerAndLogin(t.app);
+    expect((await confirm({ token: await linkFor(a, `${mailbox}+a@students.wits.ac.za`) }, a)).statusCode).toBe(200);
+    // The column the unique index is on holds the canonical form.
+    const row = await t.database.db.selectFrom('students').select('verified_email').where('id', '=', a.id).executeTakeFirstOrThrow();
+    expect(row.verified_email).toBe(`${mailbox}@students.wits.ac.za`);
+
+    // B asks for another tag of the same mailbox: the request answers as any other (the mail goes to the
+    // address typed), and the confirmation is refused exactly as for a taken address.
+    const tokenB = await linkFor(b, `${mailbox}+b@students.wits.ac.za`);
+    const taken = await confirm({ token: tokenB }, b);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: VERIFY_STUDENT_MESSAGES.addressTaken, code: 'ADDRESS_TAKEN' });
+    expect((await profile(b)).verified).toBeNull();
+    // So are the bare address in capitals and a Microsoft sign-in vouching for a tagged one.
+    expect((await request({ email: `${mailbox.toUpperCase()}@STUDENTS.WITS.AC.ZA` }, c.cookie)).statusCode).toBe(202);
+    const tokenC = tokenFromMail(t.mailer.last(`${mailbox}@students.wits.ac.za`));
+    expect((await confirm({ token: tokenC }, c)).json()).toMatchObject({ code: 'ADDRESS_TAKEN' });
+    await expect(t.app.services.verification.markVerified(c.id, 'wits', 'microsoft', `${mailbox}+ms@students.wits.ac.za`)).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    expect((await profile(c)).verified).toBeNull();
+    // A verifying again with another tag keeps the one address.
+    expect((await confirm({ token: await linkFor(a, `${mailbox}+again@students.wits.ac.za`) }, a)).statusCode).toBe(200);
+  });
+
+  it('two tags of one mailbox confirmed at the same moment by two accounts: one is verified', async () => {
+    const mailbox = `q${++n}${Math.random().toString(36).slice(2, 8)}`;
+    const a = await registerAndLogin(t.app);
+    const b = await registerAndLogin(t.app);
+    const [ta, tb] = [await linkFor(a, `${mailbox}+1@students.wits.ac.za`), await linkFor(b, `${mailbox}+2@students.wits.ac.za`)];
+    const answers = await Promise.all([confirm({ token: ta }, a), confirm({ token: tb }, b)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect([(await profile(a)).verified, (await profile(b)).verified].filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a link verifies only the account that asked: another student’s session is refused as an invalid link, anonymous is 401, and the owner can still use it', async () => {
+    // Mallory asks for a link to Thandi's university address; Thandi, signed in to her own account, presses Confirm.
+    const mallory = await registerAndLogin(t.app, { firstName: 'Thandi' });
+    const thandi = await registerAndLogin(t.app);
+    const email = witsAddress();
+    const token = await linkFor(mallory, email);
+
+    const refused = await confirm({ token }, thandi);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: VERIFY_STUDENT_MESSAGES.linkInvalid, code: 'VERIFY_LINK_INVALID' });
+    expect((await profile(mallory)).verified).toBeNull();
+    expect((await profile(thandi)).verified).toBeNull();
+
+    const anonymous = await confirm({ token }, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toBe(MESSAGES.notSignedIn);
+    expect((await profile(mallory)).verified).toBeNull();
+
+    // Nothing was used up: the row is there and its owner's session confirms it.
+    const pending = await t.database.db.selectFrom('student_verifications').select('student_id').where('student_id', '=', mallory.id).execute();
+    expect(pending).toEqual([{ student_id: mallory.id }]);
+    expect((await confirm({ token }, mallory)).statusCode).toBe(200);
+    expect((await profile(mallory)).verified?.university).toBe('wits');
   });
 
   it('two accounts confirming the same address at the same moment: one is verified', async () => {
@@ -194,7 +261,7 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     const a = await registerAndLogin(t.app);
     const b = await registerAndLogin(t.app);
     const [ta, tb] = [await linkFor(a, email), await linkFor(b, email)];
-    const answers = await Promise.all([confirm({ token: ta }), confirm({ token: tb })]);
+    const answers = await Promise.all([confirm({ token: ta }, a), confirm({ token: tb }, b)]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const verified = [(await profile(a)).verified, (await profile(b)).verified].filter(Boolean);
     expect(verified).toHaveLength(1);
@@ -217,7 +284,7 @@ describe(`POST /account/verify-student (${dialectUnderTest})`, () => {
     const bookId = await insertBook(t.database.db, seller.id, { status: 'approved' });
     const book = async () => (await t.app.inject({ url: `/api/v1/books/${bookId}` })).json().book;
     expect((await book()).seller.verified).toBe(false);
-    expect((await confirm({ token: await linkFor(seller, witsAddress()) })).statusCode).toBe(200);
+    expect((await confirm({ token: await linkFor(seller, witsAddress()) }, seller)).statusCode).toBe(200);
     expect((await book()).seller.verified).toBe(true);
   });
 
@@ -245,7 +312,7 @@ describe(`migration 018: verified students (${dialectUnderTest})`, () => {
 
   it('goes down (the columns, the index and the links table go) and up again (nobody verified, and verifying works)', async () => {
     const a = await registerAndLogin(t.app);
-    expect((await confirm({ token: await linkFor(a, witsAddress()) })).statusCode).toBe(200);
+    expect((await confirm({ token: await linkFor(a, witsAddress()) }, a)).statusCode).toBe(200);
     await linkFor(a, witsAddress());
     const names = Object.keys(migrations);
     const before = names[names.indexOf('2026-11-24-018-verified-students') - 1]!;
@@ -259,7 +326,7 @@ describe(`migration 018: verified students (${dialectUnderTest})`, () => {
     const up = await migrator().migrateToLatest();
     expect(up.error).toBeUndefined();
     expect((await profile(a)).verified).toBeNull();
-    expect((await confirm({ token: await linkFor(a, witsAddress()) })).statusCode).toBe(200);
+    expect((await confirm({ token: await linkFor(a, witsAddress()) }, a)).statusCode).toBe(200);
     expect((await profile(a)).verified?.university).toBe('wits');
   });
 });

@@ -1,6 +1,7 @@
 // Verified students (docs/decisions/0035-verified-students.md): the settings card (ask for a link, "check
 // your inbox", the server's refusal under the field, one request however fast the button is pressed, the
-// verified state), the page the mailed link opens (nothing sent until Confirm; the answer or the refusal),
+// verified state), the page the mailed link opens (nothing sent until Confirm; the signed-in account named;
+// a visitor sent to log in and back to the link; the answer or the refusal),
 // and the "Verified student" badge on a verified seller's book page and card.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,12 +69,17 @@ describe('settings: verified student card', () => {
 });
 
 describe('the verification link page', () => {
-  it('sends nothing on opening; Confirm posts the token once and shows the answer', async () => {
+  const confirmPosts = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/account/verify-student/confirm');
+
+  it('sends nothing on opening; names the signed-in account; Confirm posts the token once and shows the answer', async () => {
     const user = userEvent.setup();
+    const student = studentWith('buyer', { email: 'thandi.own@gmail.com' });
     const held = heldAnswer(200, { message: M.confirmed('University of the Witwatersrand'), verified: { university: 'wits', at: '2026-11-24T10:00:00.000Z' } });
-    const calls = mockApi((call) => (call.path === '/account/verify-student/confirm' ? held.response : undefined));
-    renderApp('/verify-student?token=tok_abc');
+    const calls = mockApi((call) => (call.path === '/account/verify-student/confirm' ? held.response : signedInAs(student)(call)));
+    renderApp('/verify-student?token=tok_abc', student);
     const button = await screen.findByRole('button', { name: M.confirm });
+    expect(screen.getByText(M.confirmFor('thandi.own@gmail.com'))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: M.otherAccount })).toHaveAttribute('href', '/login');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.click(button);
     await user.click(button);
@@ -84,18 +90,81 @@ describe('the verification link page', () => {
     expect(posts[0]!.body).toEqual({ token: 'tok_abc' });
   });
 
-  it('shows the refusal of a used or expired link, and the same without a token', async () => {
+  it('shows the refusal of a used, expired or another account’s link, and the same without a token', async () => {
     const user = userEvent.setup();
+    const student = studentWith('seller');
     mockApi((call) =>
-      call.path === '/account/verify-student/confirm' ? json(400, { error: M.linkInvalid, code: 'VERIFY_LINK_INVALID' }) : undefined,
+      call.path === '/account/verify-student/confirm' ? json(400, { error: M.linkInvalid, code: 'VERIFY_LINK_INVALID' }) : signedInAs(student)(call),
     );
-    const { unmount } = renderApp('/verify-student?token=used');
+    const { unmount } = renderApp('/verify-student?token=used', student);
     await user.click(await screen.findByRole('button', { name: M.confirm }));
     expect(await screen.findByText(M.linkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: M.toSettings })).toHaveAttribute('href', '/seller/settings');
     unmount();
-    renderApp('/verify-student');
+    renderApp('/verify-student', student);
     expect(await screen.findByText(M.linkInvalid)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: M.confirm })).not.toBeInTheDocument();
+  });
+
+  it('a visitor is told to log in to the account that asked, goes to /login, comes back to the same link and confirms', async () => {
+    const user = userEvent.setup();
+    const student = studentWith('buyer', { email: 'thandi.own@gmail.com' });
+    let signedIn = false;
+    const calls = mockApi((call) => {
+      if (call.method === 'POST' && call.path === '/auth/login') {
+        signedIn = true;
+        return json(200, { student });
+      }
+      if (call.path === '/auth/session') return signedIn ? json(200, { student }) : json(401, { error: 'Not signed in', code: 'UNAUTHORIZED' });
+      if (call.path === '/account/verify-student/confirm') {
+        return json(200, { message: M.confirmed('University of the Witwatersrand'), verified: { university: 'wits', at: '2026-11-24T10:00:00.000Z' } });
+      }
+      return undefined;
+    });
+    const { router } = renderApp('/verify-student?token=tok_abc');
+    expect(await screen.findByText(M.signInToConfirm)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: M.confirm })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: M.logInToConfirm }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText('Email Address'), student.email);
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-student'));
+    expect(router.state.location.search).toBe('?token=tok_abc');
+    // Nothing was confirmed on the way: the student sees which account and presses Confirm.
+    expect(confirmPosts(calls)).toHaveLength(0);
+    expect(await screen.findByText(M.confirmFor('thandi.own@gmail.com'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: M.confirm }));
+    expect(await screen.findByText(M.confirmed('University of the Witwatersrand'))).toBeInTheDocument();
+    expect(confirmPosts(calls)).toHaveLength(1);
+    expect(confirmPosts(calls)[0]!.body).toEqual({ token: 'tok_abc' });
+  });
+
+  it('"Log in with another account" keeps the link: after logging in as the other account the page is back', async () => {
+    const user = userEvent.setup();
+    const wrong = studentWith('seller', { email: 'someone.else@gmail.com' });
+    const right = studentWith('buyer', { email: 'thandi.own@gmail.com' });
+    let current = wrong;
+    mockApi((call) => {
+      if (call.method === 'POST' && call.path === '/auth/login') {
+        current = right;
+        return json(200, { student: right });
+      }
+      if (call.path === '/auth/session') return json(200, { student: current });
+      return undefined;
+    });
+    const { router } = renderApp('/verify-student?token=tok_abc', wrong);
+    expect(await screen.findByText(M.confirmFor('someone.else@gmail.com'))).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: M.otherAccount }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await user.type(await screen.findByLabelText('Email Address'), right.email);
+    await user.type(screen.getByLabelText('Password'), 'Str0ng!Passw0rd');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-student'));
+    expect(router.state.location.search).toBe('?token=tok_abc');
+    expect(await screen.findByText(M.confirmFor('thandi.own@gmail.com'))).toBeInTheDocument();
   });
 });
 

@@ -629,7 +629,6 @@ export const SIGN_IN_PROVIDER_MAIL = {
   action: 'Open your settings',
 } as const;
 export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
-export type SignInProviderError = keyof typeof SIGN_IN_PROVIDER_ERRORS;
 
 export const SIGN_IN_PROVIDER_MESSAGES = {
   continueWith: (name: string) => `Continue with ${name}`,
@@ -698,7 +697,7 @@ export const VERIFY_STUDENT_MESSAGES = {
   /** The 202's message. */
   sent: 'Check your inbox: we emailed a link to that address. It works once and expires in 24 hours.',
   tooMany: 'Too many verification emails. Please try again later.',
-  linkInvalid: 'This verification link is invalid, used or expired. Ask for a new one in Settings.',
+  linkInvalid: 'This verification link is invalid, used, expired or was asked for from another account. Ask for a new one in Settings.',
   addressTaken: 'This university address already verifies another Reshelf account.',
   confirmed: (university: string) => `You are now a verified student at ${university}`,
   /** The badge beside a verified student's name and on their listings. */
@@ -711,12 +710,20 @@ export const VERIFY_STUDENT_MESSAGES = {
   send: 'Email me a link',
   sending: 'Sending...',
   inboxHeading: 'Check your inbox',
-  inboxText: (email: string) => `We emailed a link to ${email}. Open it on any device to confirm. It works once and expires in 24 hours.`,
+  inboxText: (email: string) => `We emailed a link to ${email}. Open it on any device and log in to this account to confirm. It works once and expires in 24 hours.`,
   sendFailed: 'Could not send the link. Please try again.',
   verifiedText: (university: string, date: string) => `Verified at ${university} on ${date}.`,
   /** The page the mailed link opens. */
   confirmTitle: 'Confirm your student email',
   confirmIntro: 'Confirm that this university address is yours and your Reshelf account shows "Verified student".',
+  /** Names the signed-in account the link is about to verify (docs/decisions/0037-verification-needs-its-student.md). */
+  confirmFor: (accountEmail: string) => `Confirm your university email for the account ${accountEmail}.`,
+  notThisAccount: 'Not this account? The link only works for the account that asked for it.',
+  otherAccount: 'Log in with another account',
+  /** The link's page for a visitor: confirming needs the session of the account that asked. */
+  signInToConfirm:
+    'Log in to the Reshelf account that asked for this link to confirm it: the link only verifies that account. You will come straight back here.',
+  logInToConfirm: 'Log in to confirm',
   confirm: 'Confirm',
   confirming: 'Confirming...',
   confirmFailed: 'Could not confirm. Please try again.',
@@ -729,7 +736,7 @@ export const VERIFY_STUDENT_MAIL = {
   heading: (firstName: string) => `Hi ${firstName}, confirm your university email`,
   paragraphs: (university: string) => [
     `Someone (hopefully you) asked Reshelf to verify a student account at ${university} with this address.`,
-    'Open the link below and press Confirm. It works once and expires in 24 hours. If you did not ask for it, ignore this email: nothing changes.',
+    'Open the link below, log in to the Reshelf account that asked for it and press Confirm. It works once and expires in 24 hours. If you did not ask for it, ignore this email: nothing changes.',
   ],
   action: 'Confirm my university email',
 } as const;

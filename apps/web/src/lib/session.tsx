@@ -35,10 +35,18 @@ export interface LoginRedirectState {
 }
 
 /**
+ * Pages outside the areas that any signed-in account may be sent back to after login: a verification link's
+ * page, which confirms only with the session of the account that asked
+ * (docs/decisions/0037-verification-needs-its-student.md).
+ */
+const PAGES_FOR_ANY_ACCOUNT = ['/verify-student'];
+
+/**
  * Where to go after login: the page the student was heading for if one of their roles (`held`, the sign-up
  * role by default) may see it, else the sign-up role's area.
  */
 export function afterLoginPath(role: Role, from: string | undefined, held: readonly Role[] = [role]): string {
+  if (from && PAGES_FOR_ANY_ACCOUNT.some((page) => from === page || from.startsWith(page + '?'))) return from;
   for (const each of new Set([role, ...held])) {
     const area = areaPath(each);
     if (from && (from === area || from.startsWith(area + '/') || from.startsWith(area + '?'))) return from;

@@ -28,11 +28,17 @@ export const replacePending = (db: Db, row: PendingVerification) =>
     .execute();
 
 /**
- * Uses up a link: deletes the row of this token hash and returns it, or undefined. Of two confirmations
- * at once only one deletes the row (the other finds it gone), so a token works once whatever the timing.
+ * Uses up a link of `studentId`: deletes the row of this token hash, if it is that student's, and returns
+ * it, or undefined. Another student's token is left as it was, for its owner. Of two confirmations at once
+ * only one deletes the row (the other finds it gone), so a token works once whatever the timing.
  */
-export const takePending = (db: Db, tokenHash: string): Promise<PendingVerification | undefined> =>
-  db.deleteFrom('student_verifications').where('token_hash', '=', tokenHash).returningAll().executeTakeFirst();
+export const takePending = (db: Db, tokenHash: string, studentId: string): Promise<PendingVerification | undefined> =>
+  db
+    .deleteFrom('student_verifications')
+    .where('token_hash', '=', tokenHash)
+    .where('student_id', '=', studentId)
+    .returningAll()
+    .executeTakeFirst();
 
 export const deletePendingOf = (db: Db, studentId: string) =>
   db.deleteFrom('student_verifications').where('student_id', '=', studentId).execute();

@@ -31,12 +31,18 @@ export async function verificationRoutes(app: FastifyInstance, opts: { verificat
     },
   );
 
-  // The link's page posts here (a GET would be opened by mail scanners); the token alone is the proof.
+  // The link's page posts here (a GET would be opened by mail scanners), signed in to the account that
+  // asked: the token proves the mailbox, the session which account it verifies
+  // (docs/decisions/0037-verification-needs-its-student.md).
   r.post(
     '/api/v1/account/verify-student/confirm',
-    { onRequest: limitConfirm, schema: { body: verifyStudentConfirmSchema, response: { 200: verifyStudentConfirmedSchema, ...errors(...JSON_BODY_ERRORS, 409, 429) } } },
+    {
+      onRequest: limitConfirm,
+      config: { access: 'student' },
+      schema: { body: verifyStudentConfirmSchema, response: { 200: verifyStudentConfirmedSchema, ...errors(...JSON_BODY_ERRORS, 401, 409, 429) } },
+    },
     async (request) => {
-      const verified = await verification.confirm(request.body.token);
+      const verified = await verification.confirm(studentOf(request), request.body.token);
       return { message: VERIFY_STUDENT_MESSAGES.confirmed(universityName(verified.university)), verified };
     },
   );

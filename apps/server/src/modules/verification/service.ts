@@ -1,11 +1,13 @@
-// Verified students (docs/decisions/0035-verified-students.md): a student proves enrolment by confirming
-// a link mailed to an address at their own university's email domain, or by signing in with Microsoft
+// Verified students (docs/decisions/0035-verified-students.md, amended by
+// docs/decisions/0037-verification-needs-its-student.md): a student proves enrolment by confirming, signed
+// in to their own account, a link mailed to an address at their own university's email domain, or by signing in with Microsoft
 // from a university tenant (the identities module calls markVerified). Either way Student.verified is set
 // and their listings' seller carries `verified`, shown as "Verified student".
 import {
   UNIVERSITY_EMAIL_DOMAINS,
   VERIFY_STUDENT_MAIL,
   VERIFY_STUDENT_MESSAGES,
+  canonicalUniversityEmail,
   universityName,
   universityOfEmail,
   type Student,
@@ -59,7 +61,8 @@ export function createVerificationService(ctx: AppContext) {
       await repo.replacePending(db, {
         student_id: student.id,
         token_hash: hashToken(token),
-        email,
+        // The form the one-account rule compares (no +tag, lower-case); the mail goes to the address typed.
+        email: canonicalUniversityEmail(email),
         university: student.university,
         created_at: iso(t),
         expires_at: iso(new Date(t.getTime() + VERIFY_LINK_TTL_MS)),
@@ -78,15 +81,17 @@ export function createVerificationService(ctx: AppContext) {
     },
 
     /**
-     * Confirms a mailed link: uses up its token and marks its student verified at the university it was
-     * asked for, in one transaction. An unknown, used, replaced or expired token is one refusal.
+     * Confirms a mailed link for the signed-in student who asked for it: uses up its token and marks them
+     * verified at the university it was asked for, in one transaction. An unknown, used, replaced or
+     * expired token, and another student's token (which stays usable by its owner), are one refusal: the
+     * person holding the mailbox cannot be made to verify someone else's account.
      */
-    async confirm(token: string): Promise<NonNullable<StudentVerified>> {
+    async confirm(auth: SignedIn, token: string): Promise<NonNullable<StudentVerified>> {
       const at = iso(now());
       return db.transaction().execute(async (trx) => {
-        const pending = await repo.takePending(trx, hashToken(token));
+        const pending = await repo.takePending(trx, hashToken(token), auth.student.id);
         if (!pending || pending.expires_at <= at) throw badRequest(VERIFY_STUDENT_MESSAGES.linkInvalid, undefined, 'VERIFY_LINK_INVALID');
-        const student = await markIn(trx, pending.student_id, pending.university, 'email', pending.email, at);
+        const student = await markIn(trx, pending.student_id, pending.university, 'email', canonicalUniversityEmail(pending.email), at);
         return student.verified!;
       });
     },
@@ -94,12 +99,12 @@ export function createVerificationService(ctx: AppContext) {
     /**
      * For sign-in providers: marks a student verified at `university` (a Microsoft sign-in from that
      * university's tenant). `email` is the university address it vouched for, if any: it then counts as
-     * that address (one account per address). 404 for an unknown student, 409 when the address verifies
+     * that address in its canonical form (one account per address, whatever its case or +tag). 404 for an unknown student, 409 when the address verifies
      * another account.
      */
     async markVerified(studentId: string, university: UniversityId, via: VerifiedVia, email: string | null = null): Promise<Student> {
       const at = iso(now());
-      return db.transaction().execute((trx) => markIn(trx, studentId, university, via, email?.toLowerCase() ?? null, at));
+      return db.transaction().execute((trx) => markIn(trx, studentId, university, via, email === null ? null : canonicalUniversityEmail(email), at));
     },
   };
 

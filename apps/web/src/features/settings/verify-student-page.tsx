@@ -1,14 +1,17 @@
-// The page the verification email's link opens (/verify-student?token=...), signed in or not. Opening it
-// changes nothing (mail scanners open links): the student presses Confirm, which posts the token.
-// docs/decisions/0035-verified-students.md
+// The page the verification email's link opens (/verify-student?token=...). Opening it changes nothing
+// (mail scanners open links): the student presses Confirm, which posts the token. Confirming needs the
+// session of the account that asked, so a visitor is asked to log in and comes back to this link, and a
+// signed-in student sees which account the link will verify.
+// docs/decisions/0035-verified-students.md, docs/decisions/0037-verification-needs-its-student.md
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { BadgeCheck, CheckCircle2, LinkIcon } from 'lucide-react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { BadgeCheck, CheckCircle2, LinkIcon, LogIn } from 'lucide-react';
 import { VERIFY_STUDENT_MESSAGES as M } from '@reshelf/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Spinner } from '../../components/ui/spinner';
 import { api, errorMessage } from '../../lib/api';
-import { areaPath, useSession } from '../../lib/session';
+import { areaPath, useSession, type LoginRedirectState } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -22,7 +25,10 @@ export function VerifyStudentPage() {
   usePageTitle(M.confirmTitle);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const { student, refresh } = useSession();
+  const { student, isLoading, refresh } = useSession();
+  const location = useLocation();
+  // Login returns to this very link (afterLoginPath lets any account back to it).
+  const from = location.pathname + location.search;
   const confirm = useAction({ mutationFn: confirmVerification });
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -33,7 +39,7 @@ export function VerifyStudentPage() {
       onSuccess: (answer) => {
         setDone(answer.message);
         // The signed-in student's own answers now carry Student.verified.
-        if (student) void refresh();
+        void refresh();
       },
       onError: (error) => setProblem(errorMessage(error, M.confirmFailed)),
     });
@@ -61,13 +67,37 @@ export function VerifyStudentPage() {
         )}
       </div>
     );
+  } else if (!student) {
+    body = isLoading ? (
+      <div className="grid place-items-center py-10 text-brand-700">
+        <Spinner size="lg" label="Checking your session" />
+      </div>
+    ) : (
+      <div className="rounded-card border border-ink-200 bg-white p-6 shadow-soft">
+        <p className="text-ink-700">{M.signInToConfirm}</p>
+        <ButtonLink to="/login" state={{ from } satisfies LoginRedirectState} className="mt-6 max-sm:w-full">
+          <LogIn aria-hidden="true" size={18} /> {M.logInToConfirm}
+        </ButtonLink>
+      </div>
+    );
   } else {
     body = (
       <div className="rounded-card border border-ink-200 bg-white p-6 shadow-soft">
         <p className="text-ink-700">{M.confirmIntro}</p>
+        <p className="mt-3 font-semibold break-words text-ink-900">{M.confirmFor(student.email)}</p>
         <Button className="mt-6 max-sm:w-full" onClick={onConfirm} loading={confirm.busy}>
           {!confirm.busy && <BadgeCheck aria-hidden="true" size={18} />} {confirm.busy ? M.confirming : M.confirm}
         </Button>
+        <p className="mt-5 text-sm text-ink-600">
+          {M.notThisAccount}{' '}
+          <Link
+            to="/login"
+            state={{ from, denied: true } satisfies LoginRedirectState}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            {M.otherAccount}
+          </Link>
+        </p>
       </div>
     );
   }
