@@ -102,9 +102,10 @@ test('a buyer opening /seller is refused and ends on /login', async ({ page }) =
   // First offered selling under the same message (account-roles.spec.ts); declining it is the refusal.
   await expect(page.getByRole('heading', { level: 1, name: 'Access denied. Seller account required.' })).toBeVisible();
   await page.getByRole('button', { name: 'Not now' }).click();
-  // On /login first: until the offer has gone, its heading and the toast say the same words.
+  // The toast says it (the offer's heading, with the same words, may stay on screen until the login
+  // page's code has loaded, so the toast is looked for in the toasts' own region).
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText('Access denied. Seller account required.')).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Notifications/ }).getByText('Access denied. Seller account required.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
 });
 
