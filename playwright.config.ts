@@ -1,16 +1,38 @@
 // Browser tests: the built app served by a real server on the embedded database, driven through the
 // system Chromium (never a downloaded browser). Mail lands as JSON files in the server's DATA_DIR.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// A port of its own per run (workers inherit it through the environment), so runs never collide.
-process.env.E2E_PORT ||= String(3200 + Math.floor(Math.random() * 2000));
-const port = Number(process.env.E2E_PORT);
-// The OpenID Provider e2e/sign-in-provider.spec.ts starts (oidc-provider) listens here; the server is
+/**
+ * Ports free on 127.0.0.1 now, as the OS hands them out (listening on port 0). A port picked at random
+ * from a range can be one another service holds: a run once landed on 4369, where the machine's Erlang
+ * port mapper listens, and the server could not start. Asked in a child process because the config is
+ * read synchronously.
+ */
+function freePorts(count: number): number[] {
+  const script = `const net = require('node:net');
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    let open = 0;
+    for (const server of servers) server.listen(0, '127.0.0.1', () => {
+      if (++open < servers.length) return;
+      console.log(servers.map((s) => s.address().port).join(' '));
+      for (const s of servers) s.close();
+    });`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(' ').map(Number);
+}
+
+// A port of its own per run (workers inherit it through the environment), so runs never collide. The
+// OpenID Provider e2e/sign-in-provider.spec.ts starts (oidc-provider) listens on the second; the server is
 // configured with it as its self-hosted provider, found by discovery when a sign-in starts.
-process.env.E2E_OIDC_PORT ||= String(port + 10_000);
+if (!process.env.E2E_PORT || !process.env.E2E_OIDC_PORT) {
+  const [app, oidc] = freePorts(2);
+  process.env.E2E_PORT ||= String(app);
+  process.env.E2E_OIDC_PORT ||= String(oidc);
+}
+const port = Number(process.env.E2E_PORT);
 export const OIDC = { issuer: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`, clientId: 'reshelf-e2e', clientSecret: 'an-e2e-client-secret-that-is-long-enough' };
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
