@@ -34,7 +34,7 @@ import { s3Storage } from './lib/s3-storage.ts';
 import { realtimePlugin } from './plugins/realtime.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { createCatalogueService } from './modules/catalogue/service.ts';
-import { createSearchThread } from './modules/catalogue/search-thread.ts';
+import { createSearchThreads } from './modules/catalogue/search-thread.ts';
 import { createIdempotency } from './modules/idempotency/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOrdersService } from './modules/orders/service.ts';
@@ -247,7 +247,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   scheduler.add({ name: 'expire-listings', everyMs: 60_000, run: () => listings.expireDue() });
   listings.useRatings((ids, db) => orders.ratingsOf(ids, db));
   const hydrate = (ids: string[]) => listings.booksByIds(ids);
-  const searchThread = database.sqlitePath ? createSearchThread(database.sqlitePath, (err) => app.log.error({ err }, 'catalogue search thread failed')) : undefined;
+  const searchThread = database.sqlitePath
+    ? createSearchThreads(database.sqlitePath, config.searchThreads, (err) => app.log.error({ err }, 'catalogue search thread failed'))
+    : undefined;
   if (searchThread) app.addHook('onClose', async () => searchThread.close());
   const catalogue = createCatalogueService(ctx, hydrate, catalogueCache.pages, searchThread?.search, {
     correct: searchThread?.correct,

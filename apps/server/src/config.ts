@@ -1,4 +1,5 @@
 // The server's configuration: the environment parsed by one schema. Bad config stops start-up with a clear message.
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { SignInProvider } from '@reshelf/shared';
@@ -41,6 +42,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_PREFIX: optionalString,
     JOB_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(15_000),
+    SEARCH_THREADS: z.coerce.number().int().min(1).max(64).optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     // A request's headers are under 2 KB: a phone on a weak 2G/3G signal (a few KB/s, seconds of
     // latency) sends them in 2-3 s, so 15 s leaves room for a handover while a connection that never
@@ -127,6 +129,8 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   jobPollMs: number;
+  /** SQLite: catalogue search threads at most (decision 0038); by default one per CPU core, at most two. */
+  searchThreads: number;
   signupsPerAddressPerHour: number;
   /** The identity providers configured (docs/decisions/0036-sign-in-providers.md), by id. */
   signInProviders: Partial<Record<SignInProvider, ProviderCredentials>>;
@@ -198,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobPollMs: e.JOB_POLL_MS,
+    searchThreads: e.SEARCH_THREADS ?? Math.min(2, os.availableParallelism()),
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
     signInProviders: signInProviders(e),
     s3:

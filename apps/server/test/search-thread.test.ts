@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, type CatalogueQueryInput } from '@reshelf/shared';
 import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
 import { countCatalogueUpTo, searchCatalogue } from '../src/modules/catalogue/repository.ts';
-import { createSearchThread, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
+import { createSearchThread, createSearchThreads, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
@@ -59,7 +59,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
     const q = ask({ q: 'thermodynamics' });
     expect((await q.threaded()).total).toBe(0);
     const id = await insertBook(t.database.db, sellerId, { title: 'Thermodynamics' });
-    expect(await q.threaded()).toEqual({ ids: [id], total: 1 });
+    expect(await q.threaded()).toEqual({ ids: [id], total: 1, capped: false });
     await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', '=', id).execute();
     expect((await q.threaded()).total).toBe(0);
   });
@@ -99,6 +99,24 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
     }
     expect((await ask({ q: 'chemistry' }).threaded()).total).toBe(3);
     expect(errors).toEqual([]);
+  });
+
+  it('a pool of threads gives every question asked at once its own answer, and ends on close', async () => {
+    const pool = createSearchThreads(t.database.sqlitePath!, 2, (err) => errors.push(err));
+    try {
+      const words = ['organic', 'physical', 'life', 'one', 'two', 'contract', 'chemistry', 'calculus'];
+      const one = ask({ q: 'chemistry' });
+      // One at a time: one thread does them all.
+      expect((await pool.search(one.query, one.terms)).total).toBe(3);
+      const answers = await Promise.all(words.map((w) => ask({ q: w })).map((q) => pool.search(q.query, q.terms)));
+      const direct = await Promise.all(words.map((w) => ask({ q: w }).direct()));
+      expect(answers).toEqual(direct);
+      expect(await Promise.all(words.map((w) => pool.correct([`${w}x`])))).toEqual(await Promise.all(words.map((w) => sqliteCorrector(t.database.db)([`${w}x`]))));
+    } finally {
+      await pool.close();
+    }
+    const q = ask({ q: 'chemistry' });
+    await expect(pool.search(q.query, q.terms)).rejects.toThrow('catalogue search thread closed');
   });
 
   it('refuses searches once closed', async () => {

@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATALOGUE_SORTS, formatRand } from '@reshelf/shared';
+import { CATALOGUE_SORTS, formatRand, LIMITS } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { SORT_LABELS, catalogueQueryString, readFilters } from '../src/features/catalogue/filters';
 import { FIRST_PAGE_QUERY } from '../src/features/catalogue/first-page';
@@ -45,6 +45,12 @@ describe('catalogue', () => {
     expect(screen.getByText('2 books for sale')).toBeInTheDocument();
     // Textbook Packages is one click away, and open to visitors too.
     expect(within(screen.getByRole('main')).getByRole('link', { name: /Textbook Packages/ })).toHaveAttribute('href', '/packages');
+  });
+
+  it('says a count that stopped at the cap is a lower bound', async () => {
+    mockApi((call) => (call.path.startsWith('/books?') ? json(200, { ...list([bookWith()], LIMITS.catalogueCountCap), totalCapped: true }) : undefined));
+    renderApp('/books?q=introduction');
+    expect(await screen.findByText(`${LIMITS.catalogueCountCap}+ books for sale`)).toBeInTheDocument();
   });
 
   it('keeps filters in the URL, sends them to the server, and Back undoes them', async () => {

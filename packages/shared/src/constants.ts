@@ -52,6 +52,13 @@ export const LIMITS = {
   reviewCommentMaxLength: 1000,
   reasonMaxLength: 500,
   searchQueryMaxLength: 200,
+  /**
+   * The catalogue counts the books a question finds no further than this (GET /books answers `total`
+   * with `totalCapped: true` beyond it, shown as "1,000+ books"), and a search whose words match more
+   * listings than this ranks the newest this many of them: a question's work stays the same however
+   * large the catalogue grows (docs/decisions/0038-catalogue-at-national-scale.md).
+   */
+  catalogueCountCap: 1000,
   /** Wishlist entries one student may keep. */
   wishlistMaxEntries: 50,
   /** An entry that matched this many listings within a day sends the next ones in one daily digest. */

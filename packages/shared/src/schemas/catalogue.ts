@@ -72,6 +72,9 @@ export type CatalogueQuery = z.output<typeof catalogueQuerySchema>;
  */
 export const catalogueListSchema = bookListSchema
   .extend({
+    totalCapped: z
+      .boolean()
+      .describe(`true when the question finds more books than \`total\`: the count stops at ${LIMITS.catalogueCountCap} (a page says "${LIMITS.catalogueCountCap}+ books")`),
     suggestion: z
       .string()
       .nullable()

@@ -19,6 +19,7 @@ import * as reportsAndExpiry from './2026-11-24-016-reports-and-expiry.ts';
 import * as studentRoles from './2026-11-24-017-student-roles.ts';
 import * as verifiedStudents from './2026-11-24-018-verified-students.ts';
 import * as signInProviders from './2026-11-24-019-sign-in-providers.ts';
+import * as searchPrefixes from './2026-11-24-020-search-prefixes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-017-student-roles': studentRoles,
   '2026-11-24-018-verified-students': verifiedStudents,
   '2026-11-24-019-sign-in-providers': signInProviders,
+  '2026-11-24-020-search-prefixes': searchPrefixes,
 };

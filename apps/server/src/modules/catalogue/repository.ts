@@ -5,16 +5,29 @@
 // the catalogue. Search differs per engine: FTS5 on SQLite, tsvector on PostgreSQL
 // (docs/decisions/0002-database.md).
 import { sql, type RawBuilder } from 'kysely';
-import type { CatalogueQuery } from '@reshelf/shared';
+import { LIMITS, type CatalogueQuery } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
+import { relevanceScorer } from './relevance.ts';
 import { postgresTsQuery, sqliteMatch } from './search-terms.ts';
 import { maxDistance, pickClosest, type VocabularyWord } from './spelling.ts';
 
 export interface CataloguePage {
   ids: string[];
+  /** How many books the question finds, counted no further than LIMITS.catalogueCountCap. */
   total: number;
+  /** Whether it finds more than that. */
+  capped: boolean;
 }
+
+/** The count stops here, and a search matching more listings ranks the newest this many (decision 0038). */
+const CAP = LIMITS.catalogueCountCap;
+/**
+ * How far a search sorted by date or price walks its sort index asking the text index of each listing
+ * before it falls back to the set of all matches: a probe costs a few µs, the set ~0.1 µs a match, so
+ * the walk pays when the words are in more than a few percent of the listings (docs/performance.md).
+ */
+const PROBE_WALK = 300;
 
 /** What the catalogue shows: approved listings still for sale (`b` is the listing). */
 const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
@@ -25,7 +38,7 @@ const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_
 /** The catalogue's statements for one question: `page` (its ids, and for a search the total in the same
  * pass), `count` (the total, when the page does not tell it) and `countUpTo` (the total up to a limit).
  * Exported so the tests can read their plans. */
-export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string[]) {
+export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>) {
   const pg = isPostgres(db);
   const where: RawBuilder<unknown>[] = [FOR_SALE];
   if (query.category) where.push(sql`b.category = ${query.category}`);
@@ -55,6 +68,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   }
 
   let score: RawBuilder<unknown> | undefined;
+  /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
+  let textMatch: string | undefined;
   if (terms.length) {
     // Scoring every match is most of a search's cost; it is only worth it when the answer is sorted by it.
     const ranked = query.sort === 'relevance';
@@ -68,9 +83,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
       // The index holds live listings only, with their campus and category as tokens (migration 008);
       // the row checks above stay as the rule of what is shown.
-      where.push(sql`books_fts MATCH ${sqliteMatch(terms, { university: query.university, category: query.category })}`);
-      // Weights by column: title, author, isbn, publisher, description, facets (never matched), courses.
-      if (ranked) score = sql`bm25(books_fts, 10.0, 8.0, 10.0, 3.0, 1.0, 0.0, 10.0)`;
+      textMatch = sqliteMatch(terms, { university: query.university, category: query.category }, expansions);
+      // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
     }
   }
   // The sort over columns of `t` (b, or the ranked matches m): best match first (ts_rank higher is
@@ -86,45 +100,133 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     }[query.sort];
   };
 
-  const whereSql = sql.join(where, sql` AND `);
+  // The listing's own conditions, and with them the words on SQLite.
+  const rowWhereSql = sql.join(where, sql` AND `);
+  const whereSql = textMatch ? sql`${rowWhereSql} AND books_fts MATCH ${textMatch}` : rowWhereSql;
   const offset = (query.page - 1) * query.pageSize;
-  const page = terms.length
-    ? // A search visits every match before it can pick a page (to rank or sort them), so the total is
-      // counted in that same pass (a window over the matches) rather than by a second full-text query.
-      // On PostgreSQL the matches are a MATERIALIZED step, found through the text index: otherwise,
-      // seeing ORDER BY … LIMIT, it walks the price or date index over every live listing and tests each
-      // against the words, not counting that the window must see every match anyway. SQLite already reads
-      // the text index first (the CROSS JOIN above), and copying the matches would only slow it down
-      // (figures in docs/performance.md).
-      sql<{ id: string; total?: number | string }>`
-      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${whereSql})
+  /** A search: the matches (from `from`, under `matchWhere`) sorted, one page of them with their number. */
+  const searchPage = (matchWhere: RawBuilder<unknown>) =>
+    // A search visits every match before it can pick a page (to rank or sort them), so the total is
+    // counted in that same pass (a window over the matches) rather than by a second full-text query.
+    // On PostgreSQL the matches are a MATERIALIZED step, found through the text index: otherwise,
+    // seeing ORDER BY … LIMIT, it walks the price or date index over every live listing and tests each
+    // against the words, not counting that the window must see every match anyway. SQLite already reads
+    // the text index first (the CROSS JOIN above), and copying the matches would only slow it down
+    // (figures in docs/performance.md).
+    sql<{ id: string; total?: number | string }>`
+      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${matchWhere})
       SELECT m.id, count(*) OVER () AS total FROM m
-      ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`
+      ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const page = terms.length
+    ? searchPage(whereSql)
     : // Browsing reads the page and its count from the covering indexes of migration 007.
       sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
   const count = sql<{ n: number | string }>`SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
   const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
-  return { page, count, countUpTo };
+
+  // ---- SQLite, a search whose words match many listings (decision 0038) ----
+  // Looking every match up in `books` is ~1 µs each: 50-120 ms for a common word at a million listings,
+  // while the text index alone lists those matches in ~3 ms. So the index is asked first how many there
+  // are (up to one past the cap), and a common search never looks up all of its matches:
+  const common = textMatch && {
+    /** The index alone: how many live listings it matches, counted no further than `upTo`. */
+    matchesUpTo: (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} LIMIT ${upTo}) x`,
+    /** The rowid from which on the newest `n` matches lie (the index keeps them in rowid order, newest last). */
+    newestFrom: (n: number) => sql<{ rowid: number }>`SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`,
+    /**
+     * Ranked: the matches (from `rowid` on: the newest CAP) with the text relevance.ts scores them by.
+     * The bound is cast because the driver binds a JavaScript number as a REAL, and FTS5 seeks only to an
+     * INTEGER rowid: given a REAL it read a common word's list from its start (17 ms against 2 ms).
+     */
+    candidates: (rowid: number | undefined) => sql<CandidateRow>`
+      SELECT b.id, b.created_at, b.title, b.author, b.isbn, b.isbn_digits, b.publisher, b.course_codes FROM ${from}
+      WHERE ${whereSql}${rowid === undefined ? sql`` : sql` AND f.rowid >= CAST(${rowid} AS INTEGER)`}`,
+    /**
+     * By date or price, when the words are in many of the listings: the sort's covering index (migration
+     * 007) walked in order for at most `walk` entries, each asked of the text index by its rowid, until the
+     * page is full. The walk is in sort order, so a page found within it is the exact page.
+     */
+    probed: (walk: number) => sql<{ id: string }>`
+      SELECT x.id FROM (SELECT b.id, b.rowid AS r FROM books b WHERE ${rowWhereSql} ORDER BY ${orderOver('b')} LIMIT ${walk}) x
+      WHERE EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = x.r)
+      LIMIT ${offset + query.pageSize}`,
+    /**
+     * By date or price otherwise: the same index walked against the set of every matching rowid, which
+     * the text index lists without a lookup in `books` (~0.1 µs a match). The exact answer, whatever the page.
+     */
+    sorted: sql<{ id: string }>`
+      SELECT b.id FROM books b
+      WHERE ${rowWhereSql} AND b.rowid IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch})
+      ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`,
+  };
+  return { page, count, countUpTo, common: common || undefined };
 }
 
-export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: string[]): Promise<CataloguePage> {
-  const statements = catalogueStatements(db, query, terms);
+interface CandidateRow {
+  id: string;
+  created_at: string;
+  title: string;
+  author: string;
+  isbn: string;
+  isbn_digits: string;
+  publisher: string;
+  course_codes: string;
+}
+
+/** The candidates' ids, best match first (relevance.ts), then newest, then id (as every sort ends). */
+function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
+  const relevanceOf = relevanceScorer(terms);
+  return rows
+    .map((r) => ({ r, score: relevanceOf({ title: r.title, author: r.author, isbn: `${r.isbn} ${r.isbn_digits}`, publisher: r.publisher, courseCodes: r.course_codes }) }))
+    .sort((a, b) => b.score - a.score || (a.r.created_at < b.r.created_at ? 1 : a.r.created_at > b.r.created_at ? -1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0))
+    .map(({ r }) => r.id);
+}
+
+/** Filters the text index cannot answer (its facets are the campus and category): each is checked on the listing's row. */
+const hasRowFilters = (q: CatalogueQuery) =>
+  Boolean(q.studyLevel || q.condition || q.language || q.course || q.minPrice !== undefined || q.maxPrice !== undefined);
+
+/** One page of a question's ids and its total; on SQLite, `expansions` (prefix-expansions.ts) make long words cheap to match. */
+export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>): Promise<CataloguePage> {
+  const statements = catalogueStatements(db, query, terms, expansions);
+  const capped = (n: number): Omit<CataloguePage, 'ids'> => ({ total: Math.min(n, CAP), capped: n > CAP });
+  const countUpToCap = async () => capped(Number((await statements.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0));
+  const common = statements.common;
+  if (common) {
+    const many = Number((await common.matchesUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0) > CAP;
+    // More matches than the cap: the total says "more than CAP" (without filters the index's count is
+    // the answer; with them, they are checked on no more rows than it takes to pass CAP).
+    const total = async () => (hasRowFilters(query) ? await countUpToCap() : capped(CAP + 1));
+    if (query.sort === 'relevance') {
+      const from = many ? ((await common.newestFrom(CAP).execute(db)).rows[0]?.rowid ?? 0) : undefined;
+      const rows = (await common.candidates(from).execute(db)).rows;
+      const offset = (query.page - 1) * query.pageSize;
+      return { ids: rankByRelevance(rows, terms).slice(offset, offset + query.pageSize), ...(many ? await total() : capped(rows.length)) };
+    }
+    if (many) {
+      // Dense words fill a page within a short walk; sparser ones get the set of their matches.
+      const offset = (query.page - 1) * query.pageSize;
+      const probed = offset + query.pageSize <= PROBE_WALK ? (await common.probed(PROBE_WALK).execute(db)).rows : [];
+      const rows = probed.length >= offset + query.pageSize ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
+      return { ids: rows.map((r) => r.id), ...(await total()) };
+    }
+  }
   const rows = (await statements.page.execute(db)).rows;
   // The count only when it is not already known (from the window, or from a short first page).
-  let total: number;
-  if (rows[0]?.total !== undefined) total = Number(rows[0].total);
-  else if (query.page === 1 && rows.length < query.pageSize) total = rows.length;
-  else total = Number((await statements.count.execute(db)).rows[0]?.n ?? 0);
-  return { ids: rows.map((r) => r.id), total };
+  let found: Omit<CataloguePage, 'ids'>;
+  if (rows[0]?.total !== undefined) found = capped(Number(rows[0].total));
+  else if (query.page === 1 && rows.length < query.pageSize) found = capped(rows.length);
+  else found = await countUpToCap();
+  return { ids: rows.map((r) => r.id), ...found };
 }
 
 /**
  * How many books the question finds, counted no further than `upTo`: whether a corrected search finds
  * more than the misspelt one did (service.ts) needs a handful, not the thousands a common word matches.
  */
-export async function countCatalogueUpTo(db: Db, query: CatalogueQuery, terms: string[], upTo: number): Promise<number> {
-  const rows = (await catalogueStatements(db, query, terms).countUpTo(upTo).execute(db)).rows;
+export async function countCatalogueUpTo(db: Db, query: CatalogueQuery, terms: string[], upTo: number, expansions?: ReadonlyMap<string, readonly string[]>): Promise<number> {
+  const rows = (await catalogueStatements(db, query, terms, expansions).countUpTo(upTo).execute(db)).rows;
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -211,6 +313,18 @@ export async function findOwnCourseListings(db: Db, question: Omit<CourseListing
 export async function sqliteIndexVersion(db: Db): Promise<string> {
   const row = (await sql<{ block: Uint8Array }>`SELECT block FROM books_fts_data WHERE id = 10`.execute(db)).rows[0];
   return row ? Buffer.from(row.block).toString('base64') : '';
+}
+
+/**
+ * SQLite: the words of the live index (any column the student's words are matched against) that start
+ * with `prefix`, with how many listings have each, read from fts5vocab by its term range (migration 010).
+ * Its cost grows with those words' listings, so prefix-expansions.ts keeps the answer for a while.
+ */
+export async function sqliteWordsStartingWith(db: Db, prefix: string): Promise<VocabularyWord[]> {
+  const rows = await sql<{ word: string; listings: number }>`
+    SELECT term AS word, sum(doc) AS listings FROM books_fts_vocab
+    WHERE term >= ${prefix} AND term < ${`${prefix}\u{10FFFF}`} AND col != 'facets' GROUP BY term`.execute(db);
+  return rows.rows;
 }
 
 /** SQLite: the words of live listings' titles, authors and publishers, with how many listings have each (migration 010's fts5vocab). */

@@ -22,8 +22,20 @@ export function searchTerms(q: string): string[] {
  * the index itself narrows the matches. The facet tokens are letters only (a campus id, a category
  * without its hyphens); the student's words never reach the facets column.
  */
-export function sqliteMatch(terms: string[], facets: { university?: string | undefined; category?: string | undefined } = {}): string {
-  const text = `{title author isbn publisher description courses} : (${terms.map((t) => `"${t}"*`).join(' ')})`;
+export function sqliteMatch(
+  terms: string[],
+  facets: { university?: string | undefined; category?: string | undefined } = {},
+  expansions: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
+  // A term with an expansion (prefix-expansions.ts) matches any of the indexed words it starts, which is
+  // what its prefix matches, read without merging their lists first. The words are the index's own tokens
+  // (letters and digits), safe inside quotes.
+  const phrase = (t: string) => {
+    const words = expansions.get(t);
+    return words?.length ? `(${words.map((w) => `"${w}"`).join(' OR ')})` : `"${t}"*`;
+  };
+  // Explicit ANDs: FTS5 reads two phrases side by side as AND, but not a bracketed OR and a phrase.
+  const text = `{title author isbn publisher description courses} : (${terms.map(phrase).join(' AND ')})`;
   const tokens = [facets.university && `u${facets.university}`, facets.category && `c${facets.category.replaceAll('-', '')}`].filter(Boolean);
   return tokens.length ? `${text} AND facets : (${tokens.join(' ')})` : text;
 }

@@ -18,8 +18,38 @@ export interface SearchThread {
   close(): Promise<void>;
 }
 
+/** One thread of a pool: how many of its questions are unanswered. */
+interface PooledThread extends SearchThread {
+  readonly busy: number;
+}
+
+/**
+ * Up to `count` search threads, each question to the one with the fewest unanswered: at a million listings a
+ * search takes a few milliseconds of one core, so one thread capped the catalogue at ~180 searches a
+ * second while the other core had room (decision 0038). Each thread keeps its own vocabulary and word
+ * expansions.
+ */
+export function createSearchThreads(file: string, count: number, onError: (err: Error) => void): SearchThread {
+  const threads = [createSearchThread(file, onError)];
+  // Another starts (taking ~0.5 s to load) when a question finds every running thread busy, so a quiet
+  // server runs one; that question goes to the least busy of those already running.
+  const idlest = () => {
+    const best = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
+    if (best.busy > 0 && threads.length < count) threads.push(createSearchThread(file, onError));
+    return best;
+  };
+  return {
+    search: (query, terms) => idlest().search(query, terms),
+    countUpTo: (query, terms, upTo) => idlest().countUpTo(query, terms, upTo),
+    correct: (words) => idlest().correct(words),
+    close: async () => {
+      await Promise.all(threads.map((t) => t.close()));
+    },
+  };
+}
+
 /** Starts the thread now (it takes ~0.5 s to load); if it dies, what it was asked fails and the next search starts a new one. */
-export function createSearchThread(file: string, onError: (err: Error) => void): SearchThread {
+export function createSearchThread(file: string, onError: (err: Error) => void): PooledThread {
   let worker: Worker | undefined;
   let closed = false;
   let nextId = 0;
@@ -64,6 +94,9 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
 
   worker = start();
   return {
+    get busy() {
+      return waiting.size;
+    },
     search(query, terms) {
       return ask({ id: nextId++, query, terms }).then((reply) => reply.page!);
     },

@@ -77,13 +77,13 @@ export function createCatalogueService(
     async search(query: CatalogueQuery): Promise<CatalogueList> {
       const terms = query.q ? searchTerms(query.q) : [];
       // Text with no searchable characters (only punctuation) finds nothing rather than everything.
-      if (query.q && !terms.length) return { items: [], total: 0, page: query.page, pageSize: query.pageSize, suggestion: null };
+      if (query.q && !terms.length) return { items: [], total: 0, totalCapped: false, page: query.page, pageSize: query.pageSize, suggestion: null };
       const load = async (): Promise<CatalogueList> => {
-        const { ids, total } = await findPage(query, terms);
+        const { ids, total, capped } = await findPage(query, terms);
         // Worked out only for a search that finds few books, so the common search costs nothing more;
         // kept in the cached page with the rest.
         const suggestion = terms.length && total <= SUGGEST_AT_MOST ? await suggest(query, terms, total) : null;
-        return { items: await hydrate(ids), total, page: query.page, pageSize: query.pageSize, suggestion };
+        return { items: await hydrate(ids), total, totalCapped: capped, page: query.page, pageSize: query.pageSize, suggestion };
       };
       // The same question in other words ('Calculus ' and 'calculus') is one entry. Keyed by the text the
       // suggestion repeats, not only by its terms: 'calculas!' and 'calculas' (or 'calculas calculas')

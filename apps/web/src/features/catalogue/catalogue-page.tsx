@@ -455,7 +455,7 @@ function CataloguePage({ area }: CataloguePageProps) {
 
       {/* One live region for the count and the suggestion, so a screen reader hears both. */}
       <div aria-live="polite">
-        <p className="mt-6 mb-4 text-sm font-medium text-ink-600">{data ? `${data.total} ${data.total === 1 ? 'book' : 'books'} for sale` : ''}</p>
+        <p className="mt-6 mb-4 text-sm font-medium text-ink-600">{data ? `${data.total}${data.totalCapped ? '+' : ''} ${data.total === 1 && !data.totalCapped ? 'book' : 'books'} for sale` : ''}</p>
         {data?.suggestion && (
           // A search that found few or no books because of a misspelt word: one tap (or Enter) runs the
           // corrected search (docs/decisions/0024-search-that-forgives.md). The suggestion repeats what was

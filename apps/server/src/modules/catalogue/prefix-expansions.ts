@@ -1,0 +1,60 @@
+// SQLite: each search word is matched as a prefix (what a student may still be typing), and FTS5 answers a
+// prefix its own prefix index does not hold (migration 020 holds one to four letters) by first merging
+// the whole list of every indexed word that starts with it: 7-14 ms for "first" at a million listings,
+// even for the first page, because it is in a third of the descriptions. The same words asked as
+// `("first" OR "firstly" …)` stream, and a page stops reading after its rows: ~0.1 ms. So a longer word is
+// expanded into the indexed words it starts (read from fts5vocab, repository.ts) and matched as their OR;
+// the typed word itself is always one of them, so a listing with a brand-new word is found by that word
+// at once (decision 0038).
+import type { Db } from '../../db/index.ts';
+import { indexWords } from './relevance.ts';
+import { sqliteIndexVersion, sqliteWordsStartingWith } from './repository.ts';
+
+/** Prefixes this short are in the prefix index (migration 020) and stay prefixes. */
+const INDEXED_PREFIX = 4;
+/**
+ * More words than this start the prefix (course codes: NURS1000, NURS1001, …): it stays a prefix. Each word
+ * of an OR is a list to open and merge, and at 200 words a first page took 5 ms, no faster than the prefix.
+ */
+const MAX_WORDS = 30;
+/**
+ * An expansion whose words are in this many listings or more took milliseconds to read, so it is kept for
+ * REUSE_MS even if the index changed meanwhile (a new word starting the same way is found by its prefix
+ * that much later; by itself, at once). Smaller ones are read again after every change of the index.
+ */
+const COSTLY_LISTINGS = 20_000;
+const REUSE_MS = 10_000;
+/** Expansions kept (oldest out first). */
+const KEEP = 5_000;
+
+/** For each term it can expand, the indexed words that term is a prefix of (the term among them). */
+export type ExpandPrefixes = (terms: string[]) => Promise<Map<string, string[]>>;
+
+export function sqlitePrefixExpander(db: Db, opts: { now?: () => number; costlyListings?: number } = {}): ExpandPrefixes {
+  const now = opts.now ?? Date.now;
+  const costlyListings = opts.costlyListings ?? COSTLY_LISTINGS;
+  const held = new Map<string, { words: string[] | null; version: string; at: number; costly: boolean }>();
+  return async (terms) => {
+    const expansions = new Map<string, string[]>();
+    const wanted = terms.filter((t) => t.length > INDEXED_PREFIX);
+    if (!wanted.length) return expansions;
+    const version = await sqliteIndexVersion(db);
+    for (const term of wanted) {
+      // The index's own form of the word (no diacritics): what its vocabulary lists.
+      const word = indexWords(term);
+      if (word.length !== 1) continue;
+      const prefix = word[0]!;
+      let entry = held.get(prefix);
+      if (!entry || (entry.version !== version && !(entry.costly && now() - entry.at < REUSE_MS))) {
+        const found = await sqliteWordsStartingWith(db, prefix);
+        const words = found.length > MAX_WORDS ? null : [...new Set([prefix, ...found.map((f) => f.word)])];
+        entry = { words, version, at: now(), costly: found.reduce((n, f) => n + Number(f.listings), 0) >= costlyListings };
+        held.delete(prefix);
+        held.set(prefix, entry);
+        if (held.size > KEEP) held.delete(held.keys().next().value!);
+      }
+      if (entry.words) expansions.set(term, entry.words);
+    }
+    return expansions;
+  };
+}

@@ -1,0 +1,111 @@
+// The catalogue past its count cap (decision 0038): a question that finds more books than
+// LIMITS.catalogueCountCap says so (`total` at the cap, `totalCapped: true`) rather than counting them all,
+// and a search whose words match more listings than the cap answers pages by date and price exactly as if
+// every match had been sorted (on SQLite it walks the sort's index against the text index's matches), and
+// by relevance ranks the newest cap of them (SQLite; PostgreSQL still ranks them all).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '@reshelf/shared';
+import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
+import { registerAndLogin } from './helpers/accounts.ts';
+import { insertBook } from './helpers/books.ts';
+
+const CAP = LIMITS.catalogueCountCap;
+const MANY = CAP + 200;
+
+interface Fixture {
+  id: string;
+  priceCents: number;
+  createdAt: string;
+  condition: string;
+  university: string;
+}
+
+let t: TestApp;
+/** The matches of `introduction`, oldest first. */
+const intro: Fixture[] = [];
+let strongOld = '';
+let strongNew = '';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const seller = await registerAndLogin(t.app, { userType: 'seller', university: 'uj' });
+  const db = t.database.db;
+  const add = async (i: number, f: { title: string; author?: string; description?: string }) => {
+    // Prices repeat (so the newest-then-id tie-break is exercised), dates only go forward, as listings arrive.
+    const row: Fixture = {
+      id: '',
+      priceCents: 5000 + ((i * 7919) % 97) * 1000,
+      createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      condition: i % 3 ? 'good' : 'new',
+      university: i % 2 ? 'wits' : 'uct',
+    };
+    row.id = await insertBook(db, seller.id, { ...f, priceCents: row.priceCents, createdAt: row.createdAt, condition: row.condition, university: row.university });
+    intro.push(row);
+    return row.id;
+  };
+  // The strongest match of all (the word in its title, author and description), listed first of all...
+  strongOld = await add(0, { title: 'Introduction', author: 'Introduction Press', description: 'Introduction introduction.' });
+  for (let i = 1; i < MANY - 1; i++) await add(i, { title: `An Introduction to Subject ${i}`, description: 'A clean copy.' });
+  // ...and one as strong, listed last.
+  strongNew = await add(MANY - 1, { title: 'Introduction', author: 'Introduction Press', description: 'Introduction introduction.' });
+  for (let i = 0; i < 30; i++) await insertBook(db, seller.id, { title: `Zymurgy Handbook ${i}` });
+}, 120_000);
+afterAll(async () => t.close());
+
+const search = async (qs: string) => {
+  const res = await t.app.inject(`/api/v1/books?${qs}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { items: { id: string }[]; total: number; totalCapped: boolean; page: number; pageSize: number };
+};
+const byNewest = (a: Fixture, b: Fixture) => b.createdAt.localeCompare(a.createdAt) || (a.id < b.id ? -1 : 1);
+const sorts: Record<string, (a: Fixture, b: Fixture) => number> = {
+  newest: byNewest,
+  price_asc: (a, b) => a.priceCents - b.priceCents || byNewest(a, b),
+  price_desc: (a, b) => b.priceCents - a.priceCents || byNewest(a, b),
+};
+
+describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
+  it('counts no further than the cap, and says there are more', async () => {
+    expect(await search('')).toMatchObject({ total: CAP, totalCapped: true });
+    expect(await search('q=introduction')).toMatchObject({ total: CAP, totalCapped: true });
+    expect(await search('q=intro&sort=price_asc')).toMatchObject({ total: CAP, totalCapped: true });
+    // Under the cap the count is exact: with a filter the text index cannot answer, on one campus, or few matches.
+    const good = intro.filter((b) => b.condition === 'good').length;
+    expect(good).toBeLessThan(CAP);
+    expect(await search('q=introduction&condition=good')).toMatchObject({ total: good, totalCapped: false });
+    expect(await search('q=introduction&university=uct&sort=price_desc')).toMatchObject({ total: intro.filter((b) => b.university === 'uct').length, totalCapped: false });
+    expect(await search('q=zymurgy')).toMatchObject({ total: 30, totalCapped: false });
+    expect(await search('condition=new')).toMatchObject({ total: intro.filter((b) => b.condition === 'new').length, totalCapped: false });
+  });
+
+  it('pages by date and price exactly, however many listings the words match, deep pages too', async () => {
+    for (const [sort, compare] of Object.entries(sorts)) {
+      const expected = [...intro].sort(compare).map((b) => b.id);
+      for (const page of [1, 2, 13, Math.ceil(MANY / 50)]) {
+        const body = await search(`q=introduction&sort=${sort}&pageSize=50&page=${page}`);
+        expect(body.items.map((b) => b.id), `${sort}, page ${page}`).toEqual(expected.slice((page - 1) * 50, page * 50));
+      }
+      // With a filter the text index cannot answer, checked on each listing.
+      const good = [...intro].filter((b) => b.condition === 'good' && b.priceCents >= 20000).sort(compare).map((b) => b.id);
+      const body = await search(`q=introduction&condition=good&minPrice=200&sort=${sort}&pageSize=50&page=2`);
+      expect(body.items.map((b) => b.id), `${sort}, filtered`).toEqual(good.slice(50, 100));
+      expect(body.total).toBe(good.length);
+    }
+  });
+
+  it('ranks by relevance the newest matches up to the cap (SQLite), the best of them first', async () => {
+    const first = await search('q=introduction&pageSize=50');
+    expect(first.items[0]!.id).toBe(strongNew);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(MANY / 50); page++) seen.push(...(await search(`q=introduction&pageSize=50&page=${page}`)).items.map((b) => b.id));
+    expect(new Set(seen).size).toBe(seen.length);
+    if (dialectUnderTest === 'sqlite') {
+      // Exactly the newest CAP matches, each once; the old strong match is past them.
+      expect(new Set(seen)).toEqual(new Set([...intro].sort(byNewest).slice(0, CAP).map((b) => b.id)));
+      expect(seen).not.toContain(strongOld);
+    } else {
+      expect(seen).toHaveLength(MANY);
+      expect(seen.slice(0, 2).sort()).toEqual([strongNew, strongOld].sort());
+    }
+  });
+});

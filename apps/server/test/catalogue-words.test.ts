@@ -1,0 +1,101 @@
+// How a search's words meet the catalogue at scale (decision 0038): relevance worked out from the matches'
+// text (relevance.ts), and on SQLite a word longer than the prefix index expanded into the indexed words it
+// starts (prefix-expansions.ts), which must find exactly what the prefix finds, a brand-new word at once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relevanceScorer, type RankedText } from '../src/modules/catalogue/relevance.ts';
+import { sqlitePrefixExpander } from '../src/modules/catalogue/prefix-expansions.ts';
+import { sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
+import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
+import { registerAndLogin } from './helpers/accounts.ts';
+import { insertBook } from './helpers/books.ts';
+
+const text = (t: Partial<RankedText>): RankedText => ({ title: '', author: '', isbn: '', publisher: '', courseCodes: '', ...t });
+
+describe('relevance', () => {
+  it('weighs where each word is: title, ISBN or course 10, author 8, publisher 3, else the description 1', () => {
+    const score = relevanceScorer(['stewart', 'calc']);
+    const title = score(text({ title: 'Calculus by Stewart, Third Edition' }));
+    const mixed = score(text({ title: 'Calculus, Third Edition', author: 'James Stewart' }));
+    const publisher = score(text({ title: 'Calculus, Third Edition', publisher: 'Stewart Press' }));
+    const description = score(text({ title: 'Calculus, Third Edition' }));
+    expect(Math.floor(title)).toBe(20);
+    expect(Math.floor(mixed)).toBe(18);
+    expect(Math.floor(publisher)).toBe(13);
+    expect(Math.floor(description)).toBe(11);
+    expect(Math.floor(relevanceScorer(['math1014'])(text({ courseCodes: 'MATH1014 MAM1000W' })))).toBe(10);
+    expect(Math.floor(relevanceScorer(['9781285741550'])(text({ isbn: '978-1-285-74155-0 9781285741550' })))).toBe(10);
+  });
+
+  it('a word counts where it starts a word, not inside one', () => {
+    expect(Math.floor(relevanceScorer(['law'])(text({ title: 'Outlaws', author: 'Lawrence Sibiya' })))).toBe(8);
+  });
+
+  it('between two titles with the words, the one they make up more of comes first; diacritics do not matter', () => {
+    const score = relevanceScorer(['calculus']);
+    expect(score(text({ title: 'Calculus' }))).toBeGreaterThan(score(text({ title: 'Calculus: Early Transcendentals' })));
+    expect(Math.floor(relevanceScorer(['économie'])(text({ title: 'Economie du Développement' })))).toBe(10);
+    expect(relevanceScorer(['économie'])(text({ title: 'Economie du Développement' })) % 1).toBeCloseTo(1 / 3);
+    expect(Math.floor(relevanceScorer(['economie'])(text({ title: 'Économie politique' })))).toBe(10);
+  });
+});
+
+describe('the full-text match', () => {
+  it('asks an expanded word as the OR of its words, the others as prefixes, all required', () => {
+    expect(sqliteMatch(['intro', 'to'], {}, new Map([['intro', ['intro', 'introduction']]]))).toBe(
+      '{title author isbn publisher description courses} : (("intro" OR "introduction") AND "to"*)',
+    );
+    expect(sqliteMatch(['law'], { university: 'uct' })).toBe('{title author isbn publisher description courses} : ("law"*) AND facets : (uuct)');
+  });
+});
+
+describe.skipIf(dialectUnderTest !== 'sqlite')('long words on SQLite, expanded into the words they start', () => {
+  let t: TestApp;
+  let sellerId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sellerId = (await registerAndLogin(t.app, { userType: 'seller', university: 'uct' })).id;
+    for (const title of ['Thermodynamics', 'Thermometers in Practice', 'Economie du Développement']) await insertBook(t.database.db, sellerId, { title });
+  });
+  afterAll(async () => t?.close());
+
+  const found = async (q: string) => ((await t.app.inject(`/api/v1/books?q=${encodeURIComponent(q)}`)).json() as { total: number }).total;
+
+  it('finds what the prefix finds, and a new word the moment its listing is live', async () => {
+    const expand = sqlitePrefixExpander(t.database.db);
+    expect(await expand(['thermo', 'the', 'zzzzz'])).toEqual(
+      new Map([
+        ['thermo', ['thermo', 'thermodynamics', 'thermometers']],
+        ['zzzzz', ['zzzzz']],
+      ]),
+    );
+    expect(await found('thermo')).toBe(2);
+    expect(await found('thermom')).toBe(1);
+    expect(await found('dévelop')).toBe(1);
+    await insertBook(t.database.db, sellerId, { title: 'Thermostats' });
+    expect((await expand(['thermo'])).get('thermo')).toContain('thermostats');
+    expect(await found('thermo')).toBe(3);
+    expect(await found('thermostats')).toBe(1);
+  });
+
+  it('a word that starts many words stays a prefix', async () => {
+    for (let i = 0; i < 31; i++) await insertBook(t.database.db, sellerId, { title: `Quasar${String(i).padStart(2, '0')} Atlas` });
+    expect((await sqlitePrefixExpander(t.database.db)(['quasar'])).has('quasar')).toBe(false);
+    expect(await found('quasar')).toBe(31);
+    expect(await found('quasar0')).toBe(10);
+  });
+
+  it('keeps a costly expansion for ten seconds after the index changes, a cheap one not at all', async () => {
+    let now = 0;
+    const costly = sqlitePrefixExpander(t.database.db, { now: () => now, costlyListings: 1 });
+    const cheap = sqlitePrefixExpander(t.database.db, { now: () => now, costlyListings: 1_000_000 });
+    const before = ['thermo', 'thermodynamics', 'thermometers', 'thermostats'];
+    for (const expand of [costly, cheap]) expect((await expand(['thermo'])).get('thermo')).toEqual(before);
+    await insertBook(t.database.db, sellerId, { title: 'Thermoplastics' });
+    expect((await cheap(['thermo'])).get('thermo')).toEqual([...before, 'thermoplastics'].sort());
+    // Meanwhile 'thermoplastics' is found by itself (every typed word is asked as it is), not yet by 'thermo'.
+    expect((await costly(['thermo'])).get('thermo')).toEqual(before);
+    expect((await costly(['thermoplastics'])).get('thermoplastics')).toEqual(['thermoplastics']);
+    now = 10_000;
+    expect((await costly(['thermo'])).get('thermo')).toEqual([...before, 'thermoplastics'].sort());
+  });
+});
