@@ -34,12 +34,16 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number) 
   }
 }
 
-/** Memory of a process from /proc: the current and the peak resident set, in bytes. */
-export function memoryOf(pid: number): { rss: number; hwm: number } | undefined {
+/**
+ * Memory of a process from /proc, in bytes: the current and the peak resident set, and the current one
+ * split into the process's own memory (anon: heaps, caches) and pages of files it maps (file: SQLite's
+ * memory-mapped database, which the kernel's page cache holds anyway and can drop).
+ */
+export function memoryOf(pid: number): { rss: number; hwm: number; anon: number; file: number } | undefined {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+    return { rss: kb('VmRSS'), hwm: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
   } catch {
     return undefined;
   }

@@ -7,8 +7,10 @@
 //   --lighthouse-runs=3 (runs per page; the median is reported, with every run's score)
 //   --build-web (rebuild apps/web first) --cpu-prof (write the server's CPU profile to .bench/)
 //   --precompress (serve a copy of the build with .br/.gz files beside each asset, to compare)
-//   --only=queries,http,upload,web (run only those parts)
+//   --only=queries,shapes,http,upload,web (run only those parts)
+//   --data-dir=DIR (an SQLite catalogue seeded before, e.g. by an earlier run's seed: kept, not seeded again)
 import { execFileSync } from 'node:child_process';
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,9 +21,10 @@ import { browsePaths, coldSearchPaths, coursePaths, editionPaths, editionPathsBy
 import { editionsToTime, readCatalogueSample } from './catalogue-sample.ts';
 import { loadTable, measure, table, type LoadCase, type LoadResult } from './load.ts';
 import { openDatabase } from '../apps/server/src/db/index.ts';
-import { ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
+import { memoryOf, ROOT, startHelloWorld, startServer, type RunningProcess } from './processes.ts';
 import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedCatalogue } from './seed.ts';
 import { CATALOGUE_QUERIES, courseQueries, explainBrowse, timeCatalogueQueries, timeEditionReads, timeMisspeltSearches } from './queries.ts';
+import { questionShapes, readShapeSample } from './question-shapes.ts';
 import { measureListingCreation } from './upload.ts';
 import { entryAssets, firstVisit, largestAsset, lighthouse, routeExists, type LighthouseScores } from './web.ts';
 
@@ -39,6 +42,7 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     precompress: { type: 'boolean', default: false },
     only: { type: 'string' },
+    'data-dir': { type: 'string' },
   },
 });
 
@@ -100,11 +104,13 @@ function machine(): string {
 async function main() {
   const started = performance.now();
   const dialect = args.postgres ? 'postgres' : 'sqlite';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-bench-'));
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-bench-'));
+  const keptDir = args['data-dir'] && dialect === 'sqlite' ? path.resolve(args['data-dir']) : undefined;
+  const dataDir = keptDir ?? scratchDir;
   fs.mkdirSync(outDir, { recursive: true });
   const builtWeb = path.join(ROOT, 'apps/web/dist');
   // A copy of the build in the scratch folder: someone rebuilding apps/web mid-run cannot change what is measured.
-  const webDist = path.join(dataDir, 'web');
+  const webDist = path.join(scratchDir, 'web');
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
   let server: RunningProcess | undefined;
   let hello: RunningProcess | undefined;
@@ -130,10 +136,18 @@ async function main() {
     }
 
     log('\n## Seeding');
-    const seeded = await seedCatalogue({ dataDir, databaseUrl, approved, pending: Math.round(approved * 0.03), sellers: 400, log });
-    log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    let seeded: { approvedIds: string[]; seconds: number };
+    if (keptDir) {
+      log(`the catalogue seeded before in ${keptDir} (--data-dir; --listings is not used)`);
+      const reader = openDatabase({ dataDir });
+      const ids = await sql<{ id: string }>`SELECT id FROM books WHERE status = 'approved' ORDER BY random() LIMIT 5000`.execute(reader.db).finally(() => reader.close());
+      seeded = { approvedIds: ids.rows.map((r) => r.id), seconds: 0 };
+    } else {
+      seeded = await seedCatalogue({ dataDir, databaseUrl, approved, pending: Math.round(approved * 0.03), sellers: 400, log });
+      log(`seeded in ${seeded.seconds.toFixed(1)} s`);
+    }
     const reader = openDatabase({ databaseUrl, dataDir });
-    const catalogue = await readCatalogueSample(reader.db).finally(() => reader.close());
+    const [catalogue, shapeSample] = await Promise.all([readCatalogueSample(reader.db), readShapeSample(reader.db, 20_000)]).finally(() => reader.close());
     const copies = catalogue.editions.map((e) => e.copies);
     log(
       `${catalogue.editions.length.toLocaleString('en-ZA')} editions with approved listings: copies ${copies[0]}, ${copies[1]}, ${copies[2]} … ` +
@@ -165,6 +179,32 @@ async function main() {
     const base = server.url;
     const buyerCookie = await login(base, BUYER_EMAIL);
     const sellerCookie = await login(base, SELLER_EMAIL);
+
+    if (want('shapes')) {
+      // Every request a different question drawn from the catalogue (question-shapes.ts), beside the bare
+      // ceiling measured just before and after, and the server's memory at its peak.
+      log('\n## Question shapes, each request a different question drawn from the catalogue (autocannon)');
+      const shapes = questionShapes(shapeSample, 20_000);
+      const results: LoadResult[] = [];
+      hello = await startHelloWorld();
+      results.push(await measure(hello.url, { name: 'node:http hello world (ceiling, before)', paths: ['/'] }, { seconds, connections }));
+      await hello.stop();
+      for (const shape of shapes) {
+        const probe = await fetch(`${base}${shape.paths[0]}`);
+        if (!probe.ok) log(`  warning: ${shape.name} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
+        results.push(await measure(base, { name: `${shape.name} (${shape.paths.length.toLocaleString('en-ZA')} different)`, paths: shape.paths }, { seconds, connections }));
+        console.log(`  measured ${shape.name}`);
+      }
+      hello = await startHelloWorld();
+      results.push(await measure(hello.url, { name: 'node:http hello world (ceiling, after)', paths: ['/'] }, { seconds, connections }));
+      await hello.stop();
+      hello = undefined;
+      log('');
+      log(loadTable(results, (results[0]!.rps + results.at(-1)!.rps) / 2));
+      const memory = memoryOf(server.pid);
+      if (memory) log(`server memory: resident ${mb(memory.rss)} (its own ${mb(memory.anon)}, mapped database file ${mb(memory.file)}), peak ${mb(memory.hwm)}`);
+      fs.writeFileSync(path.join(outDir, `shapes-${dialect}.json`), JSON.stringify(results, null, 2));
+    }
 
     if (want('http')) {
       log('\n## HTTP (autocannon)');
@@ -294,7 +334,7 @@ async function main() {
       if (out) log(`\nserver output (last lines):\n${out.split('\n').slice(-10).join('\n')}`);
     }
     await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(scratchDir, { recursive: true, force: true });
     log(`\nload average at end: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
     log(`whole run: ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const file = path.join(outDir, `report-${dialect}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`);
