@@ -4,7 +4,9 @@
 // every match had been sorted (on SQLite it walks the sort's index against the text index's matches), and
 // by relevance ranks the newest cap of them (SQLite; PostgreSQL still ranks them all).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '@reshelf/shared';
+import { catalogueQuerySchema, LIMITS } from '@reshelf/shared';
+import { catalogueStatements } from '../src/modules/catalogue/repository.ts';
+import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
@@ -90,6 +92,26 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
       const body = await search(`q=introduction&condition=good&minPrice=200&sort=${sort}&pageSize=50&page=2`);
       expect(body.items.map((b) => b.id), `${sort}, filtered`).toEqual(good.slice(50, 100));
       expect(body.total).toBe(good.length);
+    }
+  });
+
+  it.skipIf(dialectUnderTest !== 'sqlite')('both ways SQLite pages a common search by date or price give the exact page', async () => {
+    // Which way a question takes depends on how dense its words are (a walk of the sort index asking the
+    // text index, or the set of all matches); each must give the same page.
+    for (const [sort, compare] of Object.entries(sorts)) {
+      for (const [filter, keep] of [
+        ['', () => true],
+        ['&condition=good&minPrice=200', (b: Fixture) => b.condition === 'good' && b.priceCents >= 20000],
+      ] as const) {
+        const expected = [...intro].filter(keep).sort(compare).map((b) => b.id);
+        for (const page of [1, 3]) {
+          const query = catalogueQuerySchema.parse(Object.fromEntries(new URLSearchParams(`q=introduction&sort=${sort}&pageSize=50&page=${page}${filter}`)));
+          const common = catalogueStatements(t.database.db, query, searchTerms(query.q!)).common!;
+          const want = expected.slice((page - 1) * 50, page * 50);
+          expect((await common.probed(MANY).execute(t.database.db)).rows.map((r) => r.id).slice((page - 1) * 50), `${sort}${filter} p${page} walked`).toEqual(want);
+          expect((await common.sorted.execute(t.database.db)).rows.map((r) => r.id), `${sort}${filter} p${page} set`).toEqual(want);
+        }
+      }
     }
   });
 
