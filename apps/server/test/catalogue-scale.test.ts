@@ -115,6 +115,25 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
     }
   });
 
+  it('by relevance with filters, every listing the total counts is on a page, once', async () => {
+    const good = intro.filter((b) => b.condition === 'good').map((b) => b.id);
+    const seen: string[] = [];
+    for (let page = 1; page <= Math.ceil(good.length / 50) + 1; page++) seen.push(...(await search(`q=introduction&condition=good&pageSize=50&page=${page}`)).items.map((b) => b.id));
+    expect(seen).toHaveLength(good.length);
+    expect(new Set(seen)).toEqual(new Set(good));
+    // A course's listings among the oldest matches: found by its words, every sort.
+    const oldest = intro.slice(1, 4).map((b) => b.id);
+    for (const id of oldest) {
+      await t.database.db.insertInto('book_courses').values({ book_id: id, university: 'wits', code: 'ZINT1000', position: 0 }).execute();
+      await t.database.db.updateTable('books').set({ course_codes: 'ZINT1000' }).where('id', '=', id).execute();
+    }
+    for (const sort of ['relevance', 'newest', 'price_asc']) {
+      const body = await search(`q=introduction&course=ZINT1000&sort=${sort}`);
+      expect(body.items.map((b) => b.id).sort(), sort).toEqual([...oldest].sort());
+      expect(body).toMatchObject({ total: 3, totalCapped: false });
+    }
+  });
+
   it('ranks by relevance the newest matches up to the cap (SQLite), the best of them first', async () => {
     const first = await search('q=introduction&pageSize=50');
     expect(first.items[0]!.id).toBe(strongNew);

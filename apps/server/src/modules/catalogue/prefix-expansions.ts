@@ -7,7 +7,6 @@
 // the typed word itself is always one of them, so a listing with a brand-new word is found by that word
 // at once (decision 0038).
 import type { Db } from '../../db/index.ts';
-import { indexWords } from './relevance.ts';
 import { sqliteIndexVersion, sqliteWordsStartingWith } from './repository.ts';
 
 /** Prefixes this short are in the prefix index (migration 020) and stay prefixes. */
@@ -40,10 +39,11 @@ export function sqlitePrefixExpander(db: Db, opts: { now?: () => number; costlyL
     if (!wanted.length) return expansions;
     const version = await sqliteIndexVersion(db);
     for (const term of wanted) {
-      // The index's own form of the word (no diacritics): what its vocabulary lists.
-      const word = indexWords(term);
-      if (word.length !== 1) continue;
-      const prefix = word[0]!;
+      // Only words of ASCII letters and digits: the index's tokenizer folds other scripts in its own way
+      // (it takes accents off Latin letters only), so their form in its vocabulary is not known here, and
+      // they stay prefixes.
+      if (!/^[a-z0-9]+$/.test(term)) continue;
+      const prefix = term;
       let entry = held.get(prefix);
       if (!entry || (entry.version !== version && !(entry.costly && now() - entry.at < REUSE_MS))) {
         const found = await sqliteWordsStartingWith(db, prefix);

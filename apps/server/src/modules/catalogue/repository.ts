@@ -62,11 +62,13 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     const tagged = query.university
       ? sql`SELECT c.book_id FROM book_courses c WHERE c.code = ${query.course} AND c.university = ${query.university}`
       : sql`SELECT DISTINCT c.book_id FROM book_courses c WHERE c.code = ${query.course}`;
-    if (!pg && !terms.length) {
-      // Browsing a course on SQLite: CROSS JOIN makes it start from the course's rows and read each listing
-      // by its key. Given `b.id IN (…)`, it walked a sorted catalogue index over every live listing instead
-      // and tested each against the course's rows: 20-150 ms at 100,000 listings (docs/performance.md).
-      // A search with words starts from the text index (below), where the IN test is per match.
+    if (!pg) {
+      // On SQLite a course's listings are the place to start: CROSS JOIN makes it read the course's rows and
+      // each listing by its key. Given `b.id IN (…)`, it walked a sorted catalogue index over every live
+      // listing instead and tested each against the course's rows: 20-150 ms at 100,000 listings
+      // (docs/performance.md). With words, each of the course's listings is then asked of the text index
+      // (below): starting from the words, a common one with a course made it read all its matches to find
+      // the course's few (77 ms at a million listings).
       from = sql`(${tagged}) t CROSS JOIN books b ON b.id = t.book_id`;
     } else {
       where.push(sql`b.id IN (${tagged})`);
@@ -86,7 +88,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
       // choose, it walks a price index over every live listing and runs the full-text query once per
       // listing, which makes a search with a price range seconds long at scale (docs/performance.md, Fix 6).
-      from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
+      if (!query.course) from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
       // The index holds live listings only, with their campus and category as tokens (migration 008);
       // the row checks above stay as the rule of what is shown.
       textMatch = sqliteMatch(terms, { university: query.university, category: query.category }, expansions);
@@ -108,7 +110,11 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
 
   // The listing's own conditions, and with them the words on SQLite.
   const rowWhereSql = sql.join(where, sql` AND `);
-  const whereSql = textMatch ? sql`${rowWhereSql} AND books_fts MATCH ${textMatch}` : rowWhereSql;
+  const whereSql = !textMatch
+    ? rowWhereSql
+    : query.course
+      ? sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = b.rowid)`
+      : sql`${rowWhereSql} AND books_fts MATCH ${textMatch}`;
   const offset = (query.page - 1) * query.pageSize;
   /** A search: the matches (from `from`, under `matchWhere`) sorted, one page of them with their number. */
   const searchPage = (matchWhere: RawBuilder<unknown>) =>
@@ -135,19 +141,22 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   // Looking every match up in `books` is ~1 µs each: 50-120 ms for a common word at a million listings,
   // while the text index alone lists those matches in ~3 ms. So the index is asked first how many there
   // are (up to one past the cap), and a common search never looks up all of its matches:
+  // (A course's listings are few and read from the course, so its searches take the exact statements.)
   const common = textMatch && {
     /** The index alone: how many live listings it matches, counted no further than `upTo`. */
     matchesUpTo: (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} LIMIT ${upTo}) x`,
     /** The rowid from which on the newest `n` matches lie (the index keeps them in rowid order, newest last). */
     newestFrom: (n: number) => sql<{ rowid: number }>`SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`,
+    /** Ranked, for a search with at most CAP matches: all of them, with the text relevance.ts scores them by. */
+    candidates: sql<CandidateRow>`
+      SELECT b.id, b.created_at, b.title, b.author, b.isbn, b.isbn_digits, b.publisher, b.course_codes FROM ${from} WHERE ${whereSql}`,
     /**
-     * Ranked: the matches (from `rowid` on: the newest CAP) with the text relevance.ts scores them by.
-     * The bound is cast because the driver binds a JavaScript number as a REAL, and FTS5 seeks only to an
-     * INTEGER rowid: given a REAL it read a common word's list from its start (17 ms against 2 ms).
+     * Ranked, for a search with more than CAP matches: the newest `limit` matches that pass the row
+     * filters, newest first as the index keeps them (no sort), with the text relevance.ts scores them by.
      */
-    candidates: (rowid: number | undefined) => sql<CandidateRow>`
+    newestCandidates: (limit: number) => sql<CandidateRow>`
       SELECT b.id, b.created_at, b.title, b.author, b.isbn, b.isbn_digits, b.publisher, b.course_codes FROM ${from}
-      WHERE ${whereSql}${rowid === undefined ? sql`` : sql` AND f.rowid >= CAST(${rowid} AS INTEGER)`}`,
+      WHERE ${whereSql} ORDER BY f.rowid DESC LIMIT ${sql.lit(limit)}`,
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
      * 007) walked in order for at most `walk` entries, each asked of the text index by its rowid, until the
@@ -198,17 +207,33 @@ function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
 const hasRowFilters = (q: CatalogueQuery) =>
   Boolean(q.studyLevel || q.condition || q.language || q.course || q.minPrice !== undefined || q.maxPrice !== undefined);
 
+/**
+ * SQLite: a word its tokenizer splits in two (a letter newer than its Unicode tables, such as U+A7B5) is a
+ * phrase, which an index without positions (migration 020) refuses to match. No listing's text holds such
+ * a phrase as words the index could find, so the search finds nothing rather than failing.
+ */
+const unmatchable = (err: unknown) => err instanceof Error && /phrase queries are not supported/.test(err.message);
+
 /** One page of a question's ids and its total; on SQLite, `expansions` (prefix-expansions.ts) make long words cheap to match. */
 export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>): Promise<CataloguePage> {
+  try {
+    return await findCataloguePage(db, query, terms, expansions);
+  } catch (err) {
+    if (unmatchable(err)) return { ids: [], total: 0, capped: false };
+    throw err;
+  }
+}
+
+async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>): Promise<CataloguePage> {
   const statements = catalogueStatements(db, query, terms, expansions);
   const capped = (n: number): Omit<CataloguePage, 'ids'> => ({ total: Math.min(n, CAP), capped: n > CAP });
   const countUpToCap = async () => capped(Number((await statements.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0));
   const common = statements.common;
   if (common) {
     const offset = (query.page - 1) * query.pageSize;
-    const many = Number((await common.matchesUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0) > CAP;
+    const many = !query.course && Number((await common.matchesUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0) > CAP;
     if (!many && query.sort === 'relevance') {
-      const rows = (await common.candidates(undefined).execute(db)).rows;
+      const rows = (await common.candidates.execute(db)).rows;
       return { ids: rankByRelevance(rows, terms).slice(offset, offset + query.pageSize), ...capped(rows.length) };
     }
     if (many) {
@@ -223,8 +248,10 @@ export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: stri
       // price range made SQLite walk most of that range: 10 ms against 1-2 ms at a million listings.)
       const total = async () => (hasRowFilters(query) ? countUpToCap() : capped(CAP + 1));
       if (query.sort === 'relevance') {
-        const rows = (await common.candidates(from).execute(db)).rows;
-        return { ids: rankByRelevance(rows, terms).slice(offset, offset + query.pageSize), ...(await total()) };
+        // The newest CAP that pass the filters (one more tells whether there are more), so every page up
+        // to the total holds listings, whatever the filters leave.
+        const rows = (await common.newestCandidates(CAP + 1).execute(db)).rows;
+        return { ids: rankByRelevance(rows.slice(0, CAP), terms).slice(offset, offset + query.pageSize), ...capped(rows.length) };
       }
       // Dense words fill a page within a short walk; sparser ones get the set of their matches.
       const end = offset + query.pageSize;
@@ -249,8 +276,13 @@ export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: stri
  * more than the misspelt one did (service.ts) needs a handful, not the thousands a common word matches.
  */
 export async function countCatalogueUpTo(db: Db, query: CatalogueQuery, terms: string[], upTo: number, expansions?: ReadonlyMap<string, readonly string[]>): Promise<number> {
-  const rows = (await catalogueStatements(db, query, terms, expansions).countUpTo(upTo).execute(db)).rows;
-  return Number(rows[0]?.n ?? 0);
+  try {
+    const rows = (await catalogueStatements(db, query, terms, expansions).countUpTo(upTo).execute(db)).rows;
+    return Number(rows[0]?.n ?? 0);
+  } catch (err) {
+    if (unmatchable(err)) return 0;
+    throw err;
+  }
 }
 
 // ---- Books for a student's courses (docs/decisions/0029-student-courses.md) ----

@@ -31,11 +31,12 @@ interface PooledThread extends SearchThread {
  */
 export function createSearchThreads(file: string, count: number, onError: (err: Error) => void): SearchThread {
   const threads = [createSearchThread(file, onError)];
+  let closed = false;
   // Another starts (taking ~0.5 s to load) when a question finds every running thread busy, so a quiet
   // server runs one; that question goes to the least busy of those already running.
   const idlest = () => {
     const best = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
-    if (best.busy > 0 && threads.length < count) threads.push(createSearchThread(file, onError));
+    if (!closed && best.busy > 0 && threads.length < count) threads.push(createSearchThread(file, onError));
     return best;
   };
   return {
@@ -43,6 +44,7 @@ export function createSearchThreads(file: string, count: number, onError: (err: 
     countUpTo: (query, terms, upTo) => idlest().countUpTo(query, terms, upTo),
     correct: (words) => idlest().correct(words),
     close: async () => {
+      closed = true;
       await Promise.all(threads.map((t) => t.close()));
     },
   };
