@@ -160,7 +160,10 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
      * 007) walked in order for at most `walk` entries, each asked of the text index by its rowid, until the
-     * page is full. The walk is in sort order, so a page found within it is the exact page.
+     * page is full. The walk is in sort order, so a page found within it is the exact page: SQLite runs a
+     * subquery with ORDER BY and LIMIT as a co-routine (it never flattens one) that hands its rows on in
+     * that order, and an outer ORDER BY would make it probe the whole walk before answering. The test
+     * "both ways SQLite pages a common search" holds it to the exact page.
      */
     probed: (walk: number) => sql<{ id: string }>`
       SELECT x.id FROM (SELECT b.id, b.rowid AS r FROM books b WHERE ${rowWhereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(walk)}) x
