@@ -42,8 +42,9 @@ const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
 const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_647);
 
 /** The catalogue's statements for one question: `page` (its ids, and for a search the total in the same
- * pass), `count` (the total, when the page does not tell it) and `countUpTo` (the total up to a limit).
- * Exported so the tests can read their plans. */
+ * pass), `countUpTo` (the total up to a limit, when the page does not tell it) and, for a search on
+ * SQLite, `common` (the statements of a search with more matches than the cap). Exported so the tests can
+ * read their plans. */
 export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>) {
   const pg = isPostgres(db);
   const where: RawBuilder<unknown>[] = [FOR_SALE];
@@ -133,7 +134,6 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     ? searchPage(whereSql)
     : // Browsing reads the page and its count from the covering indexes of migration 007.
       sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
-  const count = sql<{ n: number | string }>`SELECT count(*) AS n FROM ${from} WHERE ${whereSql}`;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
   const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
 
@@ -147,16 +147,13 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     matchesUpTo: (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} LIMIT ${upTo}) x`,
     /** The rowid from which on the newest `n` matches lie (the index keeps them in rowid order, newest last). */
     newestFrom: (n: number) => sql<{ rowid: number }>`SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`,
-    /** Ranked, for a search with at most CAP matches: all of them, with the text relevance.ts scores them by. */
-    candidates: sql<CandidateRow>`
-      SELECT b.id, b.created_at, b.title, b.author, b.isbn, b.isbn_digits, b.publisher, b.course_codes FROM ${from} WHERE ${whereSql}`,
     /**
-     * Ranked, for a search with more than CAP matches: the newest `limit` matches that pass the row
-     * filters, newest first as the index keeps them (no sort), with the text relevance.ts scores them by.
+     * Ranked: the matches with the text relevance.ts scores them by; all of them, or for a search with more
+     * than CAP matches the `newest` that pass the row filters, newest first as the index keeps them (no sort).
      */
-    newestCandidates: (limit: number) => sql<CandidateRow>`
+    candidates: (newest?: number) => sql<CandidateRow>`
       SELECT b.id, b.created_at, b.title, b.author, b.isbn, b.isbn_digits, b.publisher, b.course_codes FROM ${from}
-      WHERE ${whereSql} ORDER BY f.rowid DESC LIMIT ${sql.lit(limit)}`,
+      WHERE ${whereSql}${newest === undefined ? sql`` : sql` ORDER BY f.rowid DESC LIMIT ${sql.lit(newest)}`}`,
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
      * 007) walked in order for at most `walk` entries, each asked of the text index by its rowid, until the
@@ -183,7 +180,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       WHERE ${rowWhereSql} AND b.rowid IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch})
       ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
   };
-  return { page, count, countUpTo, common: common || undefined };
+  return { page, countUpTo, common: common || undefined };
 }
 
 interface CandidateRow {
@@ -235,9 +232,11 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
   if (common) {
     const offset = (query.page - 1) * query.pageSize;
     const many = !query.course && Number((await common.matchesUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0) > CAP;
-    if (!many && query.sort === 'relevance') {
-      const rows = (await common.candidates.execute(db)).rows;
-      return { ids: rankByRelevance(rows, terms).slice(offset, offset + query.pageSize), ...capped(rows.length) };
+    if (query.sort === 'relevance') {
+      // With more than CAP matches, the newest CAP that pass the filters (one more tells whether there are
+      // more), so every page up to the total holds listings, whatever the filters leave.
+      const rows = (await common.candidates(many ? CAP + 1 : undefined).execute(db)).rows;
+      return { ids: rankByRelevance(many ? rows.slice(0, CAP) : rows, terms).slice(offset, offset + query.pageSize), ...capped(rows.length) };
     }
     if (many) {
       // How dense the matches are: CAP of them among the listings between the CAP-th newest match and
@@ -249,20 +248,13 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
       // the filters are checked on the matches' rows, in the index's order, until CAP + 1 pass: at most
       // CAP / the filters' share lookups. (Counted against the set of matches on a sort index instead, a
       // price range made SQLite walk most of that range: 10 ms against 1-2 ms at a million listings.)
-      const total = async () => (hasRowFilters(query) ? countUpToCap() : capped(CAP + 1));
-      if (query.sort === 'relevance') {
-        // The newest CAP that pass the filters (one more tells whether there are more), so every page up
-        // to the total holds listings, whatever the filters leave.
-        const rows = (await common.newestCandidates(CAP + 1).execute(db)).rows;
-        return { ids: rankByRelevance(rows.slice(0, CAP), terms).slice(offset, offset + query.pageSize), ...capped(rows.length) };
-      }
       // Dense words fill a page within a short walk; sparser ones get the set of their matches.
       const end = offset + query.pageSize;
       const walk = Math.ceil((3 * end) / density);
       const probe = density * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
       const rows = probed.length >= end ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
-      return { ids: rows.map((r) => r.id), ...(await total()) };
+      return { ids: rows.map((r) => r.id), ...(hasRowFilters(query) ? await countUpToCap() : capped(CAP + 1)) };
     }
   }
   const rows = (await statements.page.execute(db)).rows;
