@@ -35,22 +35,20 @@ export function sqlitePrefixExpander(db: Db, opts: { now?: () => number; costlyL
   const held = new Map<string, { words: string[] | null; version: string; at: number; costly: boolean }>();
   return async (terms) => {
     const expansions = new Map<string, string[]>();
-    const wanted = terms.filter((t) => t.length > INDEXED_PREFIX);
+    // Only words of ASCII letters and digits: the index's tokenizer folds other scripts in its own way (it
+    // takes accents off Latin letters only), so their form in its vocabulary is not known here, and they
+    // stay prefixes.
+    const wanted = terms.filter((t) => t.length > INDEXED_PREFIX && /^[a-z0-9]+$/.test(t));
     if (!wanted.length) return expansions;
     const version = await sqliteIndexVersion(db);
     for (const term of wanted) {
-      // Only words of ASCII letters and digits: the index's tokenizer folds other scripts in its own way
-      // (it takes accents off Latin letters only), so their form in its vocabulary is not known here, and
-      // they stay prefixes.
-      if (!/^[a-z0-9]+$/.test(term)) continue;
-      const prefix = term;
-      let entry = held.get(prefix);
+      let entry = held.get(term);
       if (!entry || (entry.version !== version && !(entry.costly && now() - entry.at < REUSE_MS))) {
-        const found = await sqliteWordsStartingWith(db, prefix);
-        const words = found.length > MAX_WORDS ? null : [...new Set([prefix, ...found.map((f) => f.word)])];
+        const found = await sqliteWordsStartingWith(db, term);
+        const words = found.length > MAX_WORDS ? null : [...new Set([term, ...found.map((f) => f.word)])];
         entry = { words, version, at: now(), costly: found.reduce((n, f) => n + Number(f.listings), 0) >= costlyListings };
-        held.delete(prefix);
-        held.set(prefix, entry);
+        held.delete(term);
+        held.set(term, entry);
         if (held.size > KEEP) held.delete(held.keys().next().value!);
       }
       if (entry.words) expansions.set(term, entry.words);

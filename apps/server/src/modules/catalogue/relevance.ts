@@ -15,7 +15,7 @@ function folded(text: string): string {
 }
 
 /** The words of a text as the index's tokenizer sees them. */
-export function indexWords(text: string): string[] {
+function indexWords(text: string): string[] {
   return folded(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
