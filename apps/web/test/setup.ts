@@ -16,6 +16,38 @@ configure({ asyncUtilTimeout: 50_000 });
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
+// Timers a file leaves running end with it. A toast dismissed in a file's last test unmounts 200 ms later
+// (sonner's own timer, which it never clears); on a busy machine the file's window was already gone by
+// then, and the timer's state update threw "window is not defined" as an unhandled error that failed the
+// run with every test passed. What such a timer would do is for a page that no longer exists.
+const running = new Set<ReturnType<typeof setTimeout>>();
+const realSetTimeout = globalThis.setTimeout;
+const realClearTimeout = globalThis.clearTimeout;
+const trackedSetTimeout = ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+  const handle = realSetTimeout(
+    (...given: unknown[]) => {
+      running.delete(handle);
+      callback(...given);
+    },
+    ms,
+    ...args,
+  );
+  running.add(handle);
+  return handle;
+}) as typeof setTimeout;
+Object.defineProperties(trackedSetTimeout, Object.getOwnPropertyDescriptors(realSetTimeout));
+globalThis.setTimeout = trackedSetTimeout;
+globalThis.clearTimeout = ((handle?: Parameters<typeof clearTimeout>[0]) => {
+  running.delete(handle as ReturnType<typeof setTimeout>);
+  realClearTimeout(handle);
+}) as typeof clearTimeout;
+afterAll(() => {
+  for (const handle of running) realClearTimeout(handle);
+  running.clear();
+  globalThis.setTimeout = realSetTimeout;
+  globalThis.clearTimeout = realClearTimeout;
+});
+
 // A console.error during a test fails it: React's warnings (act, keys, invalid DOM nesting), an unhandled
 // request, a failed prop type or a crash caught by an error boundary all end up there, and each is a bug in
 // the page or in the test. Nothing is allowed through.
