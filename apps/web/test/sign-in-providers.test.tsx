@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGES, SIGN_IN_PROVIDER_ERRORS, SIGN_IN_PROVIDER_MESSAGES } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { dashboardShell, emptyHomes, json, mockApi, renderApp, signedInAs, studentWith } from './harness';
+import { dashboardShell, emptyHomes, json, mockApi, networkError, renderApp, signedInAs, studentWith } from './harness';
 
 beforeEach(() => {
   mockApi(dashboardShell, emptyHomes);
@@ -60,6 +60,8 @@ describe('finishing a sign-in', () => {
     await waitFor(() => expect(screen.getByLabelText('First Name')).toHaveValue('Ayanda'));
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByText(MESSAGES.studentNumberRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Student Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Student Number')).toHaveFocus();
     expect(calls.filter((c) => c.path === '/auth/oauth/complete')).toHaveLength(0);
     await user.type(screen.getByLabelText('Student Number'), 'DLMAYA001');
     await user.selectOptions(screen.getByLabelText('University'), 'uct');
@@ -86,6 +88,18 @@ describe('finishing a sign-in', () => {
     mockApi((call) => (call.path === '/auth/oauth/pending' ? json(404, { error: SIGN_IN_PROVIDER_MESSAGES.pendingExpired, code: 'PENDING_EXPIRED' }) : undefined));
     renderApp('/sign-in/complete');
     expect(await screen.findByText(SIGN_IN_PROVIDER_MESSAGES.pendingExpired)).toBeInTheDocument();
+  });
+
+  it('offers to try again when the pending sign-in could not be asked (offline), not "expired"', async () => {
+    const user = userEvent.setup();
+    let offline = true;
+    mockApi((call) => (call.path === '/auth/oauth/pending' && offline ? networkError() : undefined), pending('link-password'));
+    renderApp('/sign-in/link');
+    const alert = await screen.findByRole('alert');
+    expect(alert).not.toHaveTextContent(SIGN_IN_PROVIDER_MESSAGES.pendingExpired);
+    offline = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: SIGN_IN_PROVIDER_MESSAGES.linkHeading })).toBeInTheDocument();
   });
 });
 

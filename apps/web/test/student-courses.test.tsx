@@ -204,7 +204,7 @@ describe('Books for your courses on the homes', () => {
     });
     renderApp('/buyer', student('buyer', { courses: ['MATH1014'] }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('We could not load the books for your courses.');
+    expect(alert).toHaveTextContent("We couldn't load the books for your courses.");
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'MATH1014' })).toBeInTheDocument();
   });

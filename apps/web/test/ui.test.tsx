@@ -8,11 +8,30 @@ import { Button } from '../src/components/ui/button';
 import { Dialog } from '../src/components/ui/dialog';
 import { Field } from '../src/components/ui/field';
 import { Input } from '../src/components/ui/input';
+import { LoadFailed } from '../src/components/ui/load-failed';
+import { ApiError } from '../src/lib/api';
 import { PasswordInput } from '../src/components/ui/password-input';
 import { Spinner } from '../src/components/ui/spinner';
 import { Tabs } from '../src/components/ui/tabs';
 
 describe('design system', () => {
+  it('LoadFailed says what could not be loaded and why, and tries again, as a page body or as a notice in a section', async () => {
+    const user = userEvent.setup();
+    let retries = 0;
+    const { unmount } = render(<LoadFailed what="your cart" error={new ApiError(503, 'The server is busy', 'UNAVAILABLE')} onRetry={() => (retries += 1)} />);
+    expect(screen.getByRole('heading', { name: "We couldn't load your cart" })).toBeInTheDocument();
+    expect(screen.getByText('The server is busy')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(retries).toBe(1);
+    unmount();
+
+    render(<LoadFailed layout="section" what="the reports" error={new TypeError('Failed to fetch')} onRetry={() => (retries += 1)} />);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load the reports.");
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(retries).toBe(2);
+  });
+
   it('Field ties the label, hint and error to its control', () => {
     render(
       <Field label="Email Address" hint="Your university address" error="Invalid email format">

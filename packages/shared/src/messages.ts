@@ -762,7 +762,6 @@ export const PROFILE_MESSAGES = {
   reviewStars: (rating: number) => `Rated ${rating} out of 5`,
   notFoundTitle: 'Student not found',
   notFoundText: 'This profile does not exist or is no longer available.',
-  loadFailed: "We couldn't load this profile",
   /** The link to a profile beside a name (book pages, orders). */
   viewProfile: (firstName: string) => `View ${firstName}'s profile`,
 } as const;

@@ -60,9 +60,7 @@ export const routes: RouteObject[] = [
               { path: 'signup', lazy: page(() => import('../features/auth/pages/signup-page'), 'SignupPage') },
               { path: 'login', lazy: page(() => import('../features/auth/pages/login-page'), 'LoginPage') },
               { path: 'reset', lazy: page(() => import('../features/auth/pages/reset-page'), 'ResetPage') },
-              // Finishing a sign-in with an identity provider (docs/decisions/0036-sign-in-providers.md).
-              { path: 'sign-in/complete', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'CompleteProfilePage') },
-              { path: 'sign-in/link', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'LinkAccountPage') },
+              // Where the server sends a provider linked from settings back.
               { path: 'settings', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'SettingsRedirect') },
 
               // The catalogue and the textbook packages are public: visitors browse, and log in as a buyer
@@ -74,6 +72,9 @@ export const routes: RouteObject[] = [
                   { path: 'books/:id', lazy: page(() => import('../features/catalogue/book-page'), 'PublicBookPage') },
                   { path: 'editions/:isbn', lazy: page(() => import('../features/catalogue/edition-page'), 'PublicEditionPage') },
                   { path: 'packages', lazy: page(() => import('../features/packages/packages-page'), 'PublicPackagesPage') },
+                  // Finishing a sign-in with an identity provider (docs/decisions/0036-sign-in-providers.md).
+                  { path: 'sign-in/complete', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'CompleteProfilePage') },
+                  { path: 'sign-in/link', lazy: page(() => import('../features/auth/pages/provider-sign-in-page'), 'LinkAccountPage') },
                   // A student's public profile (docs/decisions/0034-public-profiles.md), linked from book pages and orders.
                   { path: 'students/:id', lazy: page(() => import('../features/catalogue/profile-page'), 'ProfilePage') },
                   // A wishlist email's "Stop emails" link: no login needed, the link is signed.

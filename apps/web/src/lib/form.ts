@@ -2,7 +2,16 @@
 // (sign-in, sign-up, the password forms, the newsletter): the shared schema decides what is wrong, the
 // toast says it once, the field it names is marked and focused, and typing in that field clears the mark.
 // Forms that write every problem under its field use @hookform/resolvers' zodResolver and <FormField>.
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormHandleSubmit,
+} from 'react-hook-form';
 import { toast } from '../components/ui/toast';
 
 interface Issue {
@@ -69,4 +78,69 @@ export function toastFirstError(form: { setFocus(name: string): void }, focus?: 
     if (focus?.(first.name)) return;
     form.setFocus(first.name);
   };
+}
+
+/** What a submit's handler answers when its success leads away from the page: the form stays busy. */
+export const LEAVES_PAGE = 'leaves-page';
+
+export interface SubmitOnceOptions<TIn extends FieldValues> {
+  /** The form's problems (the first is usually toasted: `toastFirstError`). */
+  onInvalid: (errors: FieldErrors<TIn>) => void;
+  /** The check itself failed: its rules could not be loaded (offline on the first submit). */
+  onCheckFailed?: () => void;
+  /** A submit while the last one is still under way (it is ignored either way). */
+  onBusy?: () => void;
+}
+
+/**
+ * A form's submit that acts once, however fast the button is tapped: the same guard as `useAction` (a ref
+ * taken in the submit event itself, since the busy state only reaches the button on the next render),
+ * around react-hook-form's check. `busy` turns true once the values pass the check and stays true until
+ * `onValid` settles, or for good when it answers LEAVES_PAGE.
+ */
+export function useSubmitOnce<TIn extends FieldValues, TOut>(
+  form: { handleSubmit: UseFormHandleSubmit<TIn, TOut> },
+  onValid: (values: TOut) => Promise<typeof LEAVES_PAGE | void> | typeof LEAVES_PAGE | void,
+  { onInvalid, onCheckFailed, onBusy }: SubmitOnceOptions<TIn>,
+) {
+  const [busy, setBusy] = useState(false);
+  const taken = useRef(false);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (taken.current) {
+      event.preventDefault();
+      onBusy?.();
+      return;
+    }
+    taken.current = true;
+    let checked = false;
+    let leaving = false;
+    const release = () => {
+      taken.current = false;
+      setBusy(false);
+    };
+    const submit = form.handleSubmit(
+      async (values) => {
+        checked = true;
+        setBusy(true);
+        try {
+          leaving = (await onValid(values)) === LEAVES_PAGE;
+        } finally {
+          if (!leaving) release();
+        }
+      },
+      (errors) => {
+        release();
+        onInvalid(errors);
+      },
+    );
+    submit(event).catch((error: unknown) => {
+      // onValid handles its own failures (one that escapes it is a bug, left to surface).
+      if (checked) throw error;
+      release();
+      onCheckFailed?.();
+    });
+  };
+
+  return { onSubmit, busy };
 }

@@ -14,11 +14,11 @@ import { Input } from '../../components/ui/input';
 import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api';
 import { transactionsPage } from '../../lib/transactions-paging';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAllBuyerOrders } from './api';
 import { PackageOrdersSection } from './package-orders-section';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 function matches(order: Order, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -54,13 +54,7 @@ export function BuyerTransactionsPage() {
     );
   } else if (orders.isError) {
     body = (
-      <EmptyState
-        className="m-4"
-        icon={<Receipt />}
-        title="We couldn't load your transactions"
-        text={errorMessage(orders.error, 'Please try again.')}
-        action={<Button onClick={() => void orders.refetch()}>Try again</Button>}
-      />
+      <LoadFailed className="m-4" icon={<Receipt />} what="your transactions" error={orders.error} onRetry={() => void orders.refetch()} />
     );
   } else if (all.length === 0) {
     body = (

@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { packageOrderPath } from '../../lib/package-orders';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCart, useCheckout, useRemoveFromCart, type CheckoutResult } from './api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 /** How a book that went to someone else is reported after checkout. */
 function takenText(title: string | null): string {
@@ -138,12 +139,7 @@ export function CartPage() {
     );
   } else if (cart.isError) {
     body = (
-      <EmptyState
-        icon={<ShoppingCart />}
-        title="We couldn't load your cart"
-        text={errorMessage(cart.error, 'Please try again.')}
-        action={<Button onClick={() => void cart.refetch()}>Try again</Button>}
-      />
+      <LoadFailed icon={<ShoppingCart />} what="your cart" error={cart.error} onRetry={() => void cart.refetch()} />
     );
   } else if (cart.data.count === 0) {
     body = checkout.data ? null : (

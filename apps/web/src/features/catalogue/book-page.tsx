@@ -38,6 +38,7 @@ import { EditionLink } from './components/edition-link';
 import { GOOD_PRICE_SENTENCE, GoodPriceBadge } from './components/good-price-badge';
 import { RatingStars } from './components/rating-stars';
 import { ShareListing } from './components/share-listing';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
 
@@ -221,19 +222,17 @@ function BookPage({ area }: BookPageProps) {
   if (book.isError) {
     const missing = book.error instanceof ApiError && book.error.status === 404;
     return frame(
-      <EmptyState
-        className="mt-6"
-        icon={<BookX />}
-        title={missing ? 'This book is not in the catalogue' : "We couldn't load this book"}
-        text={missing ? 'It may have been sold or withdrawn by the seller.' : errorMessage(book.error, 'Please try again.')}
-        action={
-          missing ? (
-            <ButtonLink to={basePath}>Browse books</ButtonLink>
-          ) : (
-            <Button onClick={() => void book.refetch()}>Try again</Button>
-          )
-        }
-      />,
+      missing ? (
+        <EmptyState
+          className="mt-6"
+          icon={<BookX />}
+          title="This book is not in the catalogue"
+          text="It may have been sold or withdrawn by the seller."
+          action={<ButtonLink to={basePath}>Browse books</ButtonLink>}
+        />
+      ) : (
+        <LoadFailed className="mt-6" icon={<BookX />} what="this book" error={book.error} onRetry={() => void book.refetch()} />
+      ),
     );
   }
 

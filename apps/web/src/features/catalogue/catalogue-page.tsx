@@ -44,6 +44,7 @@ import {
   type CatalogueFilters,
   type FilterKey,
 } from './filters';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
@@ -224,12 +225,7 @@ function CataloguePage({ area }: CataloguePageProps) {
   let body: ReactNode;
   if (results.isError && !results.data) {
     body = (
-      <EmptyState
-        icon={<Library />}
-        title="We couldn't load the books"
-        text={errorMessage(results.error, 'Something went wrong. Please try again.')}
-        action={<Button onClick={() => void results.refetch()}>Try again</Button>}
-      />
+      <LoadFailed icon={<Library />} what="the books" error={results.error} onRetry={() => void results.refetch()} />
     );
   } else if (!data) {
     body = (

@@ -21,11 +21,11 @@ import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api';
 import { editionQuery, priceRangeText } from '../../lib/editions';
 import { SaveToWishlistSlot } from '../../lib/save-to-wishlist-slot';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BackToBooksFrame, booksPath, type CatalogueArea } from './components/back-to-books';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 type Grouping = 'campus' | 'condition';
 
@@ -225,13 +225,7 @@ function EditionPage({ area }: { area: CatalogueArea }) {
 
   if (edition.isError) {
     return frame(
-      <EmptyState
-        className="mt-6"
-        icon={<BookX />}
-        title="We couldn't load this edition"
-        text={errorMessage(edition.error, 'Please try again.')}
-        action={<Button onClick={() => void edition.refetch()}>Try again</Button>}
-      />,
+      <LoadFailed className="mt-6" icon={<BookX />} what="this edition" error={edition.error} onRetry={() => void edition.refetch()} />,
     );
   }
 

@@ -9,15 +9,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BookOpen, MessageSquareText, Star, UserX } from 'lucide-react';
 import { PROFILE_MESSAGES, formatDate, universityName, type ProfileReview, type PublicProfile } from '@reshelf/shared';
 import { Avatar } from '../../components/ui/avatar';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BackToBooksFrame } from './components/back-to-books';
 import { BookCard } from './components/book-card';
 import { RatingStars } from './components/rating-stars';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 const M = PROFILE_MESSAGES;
 
@@ -166,13 +167,7 @@ export function ProfilePage() {
   }
   if (query.isError) {
     return frame(
-      <EmptyState
-        className="mt-6"
-        icon={<UserX />}
-        title={M.loadFailed}
-        text={errorMessage(query.error, 'Please try again.')}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />,
+      <LoadFailed className="mt-6" icon={<UserX />} what="this profile" error={query.error} onRetry={() => void query.refetch()} />,
     );
   }
   return data ? frame(<ProfileView profile={data} />) : null;

@@ -5,15 +5,15 @@
 // with neither sees nothing here.
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BookMarked, RefreshCw } from 'lucide-react';
+import { BookMarked } from 'lucide-react';
 import { formatRand, universityName, type Book, type CourseBooks, type Student } from '@reshelf/shared';
 import { BookImage } from '../../components/ui/book-image';
-import { Button, ButtonLink } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import { errorMessage } from '../../lib/api';
 import { SaveToWishlistSlot } from '../../lib/save-to-wishlist-slot';
 import { useSession } from '../../lib/session';
 import { courseBooksQuery } from './api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 export type HomeArea = 'buyer' | 'seller';
 
@@ -94,15 +94,7 @@ function CourseBooksList({ student, area }: { student: Student; area: HomeArea }
   const books = useQuery(courseBooksQuery(student.courses));
   if (books.isPending) return <Loading />;
   if (books.isError) {
-    return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-4 text-red-900">
-        <p className="font-semibold">We could not load the books for your courses.</p>
-        <p className="mt-1 text-sm">{errorMessage(books.error, 'Something went wrong. Please try again.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void books.refetch()}>
-          <RefreshCw aria-hidden="true" size={16} /> Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed layout="section" what="the books for your courses" error={books.error} onRetry={() => void books.refetch()} />;
   }
   return (
     <div className="grid gap-3 lg:grid-cols-2">

@@ -13,7 +13,6 @@ import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QUEUE_PAGE_SIZE, approveListing, declineListing, listingsQuery, moderationKeys } from './api';
@@ -21,6 +20,7 @@ import { DecisionDialog } from './decision-dialog';
 import { DeclineDialog } from './decline-dialog';
 import { ListingReview } from './listing-review';
 import { PackageOrdersPanel } from './package-orders-panel';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 const LISTING_APPROVED = 'Listing approved';
 const LISTING_DECLINED = 'Listing declined';
@@ -91,12 +91,7 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
   }
   if (listings.isError) {
     return (
-      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-        <p>{errorMessage(listings.error, 'Could not load listings.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void listings.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed layout="section" what="the listings" error={listings.error} onRetry={() => void listings.refetch()} />
     );
   }
 

@@ -15,12 +15,13 @@ import { Input } from '../../components/ui/input';
 import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { editionQuery, typedIsbn13 } from '../../lib/editions';
 import { serverErrorText } from '../../lib/session';
 import { useSchemaForm } from '../../lib/schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { NEW_PRICES_PAGE_SIZE, newPricesQuery, useRemoveNewPrice, useSetNewPrice } from './api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 export const NEW_PRICE_SAVED = 'New price saved';
 export const NEW_PRICE_REMOVED = 'New price removed';
@@ -152,12 +153,7 @@ function NewPriceList() {
   }
   if (prices.isError) {
     return (
-      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-        <p>{errorMessage(prices.error, 'Could not load the new prices.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void prices.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed layout="section" what="the new prices" error={prices.error} onRetry={() => void prices.refetch()} />
     );
   }
   const { items, total } = prices.data;

@@ -11,9 +11,9 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { advancePackageOrder, deskPackageOrdersQuery, moderationKeys, type PackageOrder, type PackageOrderStatus } from './api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 const STATUS_LABELS: Record<PackageOrderStatus, string> = {
   requested: 'Requested',
@@ -71,9 +71,7 @@ export function PackageOrdersPanel() {
             <Skeleton className="h-20" />
           </div>
         ) : orders.isError ? (
-          <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-            {errorMessage(orders.error, 'Could not load package orders.')}
-          </p>
+          <LoadFailed layout="section" what="the package orders" error={orders.error} onRetry={() => void orders.refetch()} />
         ) : orders.data.length === 0 ? (
           <EmptyState icon={<Package />} title="No package orders" text="Orders for textbook packages show here." />
         ) : (

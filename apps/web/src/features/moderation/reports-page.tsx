@@ -25,12 +25,12 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QUEUE_PAGE_SIZE } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { reportQueueQuery, useDismissReports, useUnsuspend } from './reports-api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 /** Statuses an admin may take a listing down from (the server's rule; a sold copy is beyond it). */
 const TAKE_DOWN_FROM = new Set(['approved', 'hidden', 'expired', 'suspended']);
@@ -180,12 +180,7 @@ export function ReportsPage() {
     );
   } else if (queue.isError) {
     body = (
-      <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-        <p>{errorMessage(queue.error, 'Could not load the reports.')}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void queue.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailed layout="section" what="the reports" error={queue.error} onRetry={() => void queue.refetch()} />
     );
   } else if (queue.data.items.length === 0 && page > 1) {
     // The last group of a later page was decided: step back.

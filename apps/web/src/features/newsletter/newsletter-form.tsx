@@ -1,49 +1,38 @@
 // The footer's newsletter sign-up: checks the address with the shared rules first (the first problem
 // is toasted), then POST /api/v1/newsletter.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Mail } from 'lucide-react';
 import { MESSAGES } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
-import { firstError, useFirstIssueForm } from '../../lib/form';
+import { firstError, useFirstIssueForm, useSubmitOnce } from '../../lib/form';
 
 /** The rules arrive on the first submit, so zod stays out of the landing page's JS. */
 const loadSchema = () => import('./newsletter-rules').then((rules) => rules.newsletterSchema);
 
 export function NewsletterForm() {
   const form = useFirstIssueForm(loadSchema, { email: '' });
-  const [sending, setSending] = useState(false);
-  const sendingRef = useRef(false);
   const inputId = useId();
   const hintId = useId();
 
-  const subscribe = async (values: { email: string }) => {
-    try {
-      await api('/newsletter', { method: 'POST', body: values });
-      toast.success(MESSAGES.newsletterSubscribed);
-      form.reset({ email: '' });
-    } catch (error) {
-      toast.error(error instanceof ApiError && error.status !== 0 && error.message ? error.message : MESSAGES.newsletterFailed);
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (sendingRef.current) {
-      event.preventDefault();
-      return;
-    }
-    sendingRef.current = true;
-    setSending(true);
-    void form.handleSubmit(subscribe, (errors) => {
-      toast.error(firstError(errors)?.message || MESSAGES.newsletterInvalidEmail);
-      sendingRef.current = false;
-      setSending(false);
-    })(event);
-  };
+  const { onSubmit, busy: sending } = useSubmitOnce(
+    form,
+    async (values) => {
+      try {
+        await api('/newsletter', { method: 'POST', body: values });
+        toast.success(MESSAGES.newsletterSubscribed);
+        form.reset({ email: '' });
+      } catch (error) {
+        toast.error(error instanceof ApiError && error.status !== 0 && error.message ? error.message : MESSAGES.newsletterFailed);
+      }
+    },
+    {
+      onInvalid: (errors) => toast.error(firstError(errors)?.message || MESSAGES.newsletterInvalidEmail),
+      // Offline on the first submit: the rules could not arrive, nor could the address have.
+      onCheckFailed: () => toast.error(MESSAGES.newsletterFailed),
+    },
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${inputId}-heading`}>

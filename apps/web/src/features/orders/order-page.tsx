@@ -42,6 +42,7 @@ import { StatusTimeline } from './components/status-timeline';
 import { formatDateTime } from './meetup-time';
 import { useTimePassed } from './use-time-passed';
 import { useQueryClient } from '@tanstack/react-query';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
 
@@ -328,13 +329,17 @@ function OrderPage({ area }: OrderPageProps) {
   if (order.isError || !student) {
     const missing = order.error instanceof ApiError && order.error.status === 404;
     return frame(
-      <EmptyState
-        className="mt-6"
-        icon={<FileQuestion />}
-        title={missing ? 'Order not found' : "We couldn't load this order"}
-        text={missing ? 'This order does not exist or is not one of yours.' : errorMessage(order.error, 'Please try again.')}
-        action={missing ? <ButtonLink to={`/${area}/transactions`}>Your transactions</ButtonLink> : <Button onClick={() => void order.refetch()}>Try again</Button>}
-      />,
+      missing ? (
+        <EmptyState
+          className="mt-6"
+          icon={<FileQuestion />}
+          title="Order not found"
+          text="This order does not exist or is not one of yours."
+          action={<ButtonLink to={`/${area}/transactions`}>Your transactions</ButtonLink>}
+        />
+      ) : (
+        <LoadFailed className="mt-6" icon={<FileQuestion />} what="this order" error={order.error} onRetry={() => void order.refetch()} />
+      ),
     );
   }
 

@@ -18,6 +18,7 @@ import { cn } from '../../lib/cn';
 import { useSession, type LoginRedirectState } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddPackageToCart, usePackages } from './api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 /** The address parameter naming the open package, so a package can be linked to and login returns to it. */
 const PACKAGE_PARAM = 'package';
@@ -218,12 +219,7 @@ function PackagesPage({ area }: PackagesPageProps) {
     );
   } else if (packages.isError) {
     body = (
-      <EmptyState
-        icon={<PackageOpen />}
-        title="We couldn't load the packages"
-        text={errorMessage(packages.error, 'Please try again.')}
-        action={<Button onClick={() => void packages.refetch()}>Try again</Button>}
-      />
+      <LoadFailed icon={<PackageOpen />} what="the packages" error={packages.error} onRetry={() => void packages.refetch()} />
     );
   } else if (packages.data.length === 0) {
     body = <EmptyState icon={<PackageOpen />} title="No Book Packs Available" text="New textbook packages are on their way. Check back soon." />;

@@ -28,7 +28,7 @@ import { sellerBooksQuery, useMarkSoldElsewhere, useRenewListing, withdrawListin
 import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
 import { EditListingDialog } from './edit-listing-dialog';
-import { LoadError } from './load-error';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { useLast } from './use-last';
 
 const LISTING_WITHDRAWN = 'Listing withdrawn';
@@ -284,7 +284,7 @@ export function MyBooksPage() {
             ))}
           </div>
         ) : books.isError ? (
-          <LoadError error={books.error} onRetry={() => void books.refetch()} what="your books" />
+          <LoadFailed layout="section" what="your books" error={books.error} onRetry={() => void books.refetch()} />
         ) : books.data.length === 0 ? (
           <EmptyState
             icon={<Library />}

@@ -15,7 +15,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { sellerBooksQuery, sellerOrdersQuery } from './api';
 import { BookImage } from '../../components/ui/book-image';
 import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
-import { LoadError } from './load-error';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 export interface SellerCounts {
   total: number;
@@ -204,7 +204,7 @@ export function SellerHomePage({ forYourCourses }: SellerHomePageProps = {}) {
             ))}
           </div>
         ) : books.isError ? (
-          <LoadError error={books.error} onRetry={() => void books.refetch()} what="your books" />
+          <LoadFailed layout="section" what="your books" error={books.error} onRetry={() => void books.refetch()} />
         ) : recent.length === 0 ? (
           <EmptyState
             headingLevel={3}

@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePageTitle } from '../../lib/use-page-title';
 import { sellerBooksQuery, sellerOrdersQuery } from './api';
-import { LoadError } from './load-error';
+import { LoadFailed } from '../../components/ui/load-failed';
 import { TransactionsTable, transactionRowOf } from './transactions-table';
 
 export function SellerTransactionsPage() {
@@ -34,7 +34,7 @@ export function SellerTransactionsPage() {
             ))}
           </div>
         ) : books.isError ? (
-          <LoadError error={books.error} onRetry={() => void books.refetch()} what="your transactions" />
+          <LoadFailed layout="section" what="your transactions" error={books.error} onRetry={() => void books.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState
             icon={<Receipt />}

@@ -34,6 +34,7 @@ import { useSession } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { usePageTitle } from '../../lib/use-page-title';
 import { deleteWishlistEntry, saveWishlistEntry, setWishlistEmails, wishlistKeys, wishlistQuery, type WishlistEntry } from './api';
+import { LoadFailed } from '../../components/ui/load-failed';
 
 interface EntryValues {
   isbn: string;
@@ -235,12 +236,7 @@ function Entries({ role }: { role: Role }) {
     );
   } else if (query.isError) {
     body = (
-      <EmptyState
-        icon={<BookmarkPlus />}
-        title="We couldn't load your wishlist"
-        text={errorMessage(query.error, 'Please try again.')}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
+      <LoadFailed icon={<BookmarkPlus />} what="your wishlist" error={query.error} onRetry={() => void query.refetch()} />
     );
   } else if (query.data.items.length === 0) {
     body = (

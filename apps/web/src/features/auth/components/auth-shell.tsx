@@ -1,6 +1,7 @@
 // The two-column frame of the account pages: a green promo panel and the form panel.
 // On phones the panel stacks above the form in a compact form, so the fields stay near the top.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Clock, PiggyBank, Search } from 'lucide-react';
 import { cn } from '../../../lib/cn';
 
@@ -84,6 +85,17 @@ export function FormHeading({ title, text, level = 2 }: { title: string; text?: 
     <div>
       <Heading className="text-2xl font-bold tracking-tight text-ink-900">{title}</Heading>
       {text && <p className="mt-2 text-ink-600">{text}</p>}
+    </div>
+  );
+}
+
+/** Below a password field: the way to a new password. */
+export function ForgotPasswordLink() {
+  return (
+    <div className="-mt-2 flex justify-end">
+      <Link to="/reset" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+        Forgot Password?
+      </Link>
     </div>
   );
 }

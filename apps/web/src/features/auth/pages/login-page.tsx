@@ -1,6 +1,5 @@
 // Login: the first failing rule is toasted; success welcomes the student and
 // replaces the page with their area (or the page the guard stopped them at, when their role may see it).
-import { useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, universityName, welcome } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
@@ -8,11 +7,11 @@ import { FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
-import { toastFirstError, useFirstIssueForm } from '../../../lib/form';
+import { LEAVES_PAGE, toastFirstError, useFirstIssueForm, useSubmitOnce } from '../../../lib/form';
 import { afterLoginPath, areaPath, useSession, type LoginRedirectState } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ProviderButtons } from '../components/provider-buttons';
-import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
+import { AuthShell, ForgotPasswordLink, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
 
 interface LoginValues {
   email: string;
@@ -38,46 +37,26 @@ export function LoginPage() {
     email: typeof state.email === 'string' ? state.email : '',
     password: '',
   });
-  const [busy, setBusy] = useState(false);
-  // Set at once on submit (state would only show on the next render): the rules may still be loading.
-  const submitting = useRef(false);
+  const { onSubmit, busy } = useSubmitOnce(
+    form,
+    async (values) => {
+      const result = await login(values);
+      if (result.ok) {
+        toast.success(welcome(result.student.firstName));
+        navigate(afterLoginPath(result.student.role, state.from, result.student.roles), { replace: true });
+        return LEAVES_PAGE;
+      }
+      if (!result.busy) toast.error(result.error);
+    },
+    // Offline before the rules arrived: the login could not have reached the server either.
+    { onInvalid: toastFirstError(form), onCheckFailed: () => toast.error(MESSAGES.loginFailedRetry) },
+  );
 
   // Already signed in: straight to their area, unless the guard just refused them (they may want to
   // switch accounts), or this page's own login is finishing. A remembered student counts once the
   // start-up check has confirmed them: one whose session has ended would be sent to their area and back
   // here, emptying what they were typing.
   if (student && !isLoading && !state.denied && !busy) return <Navigate to={afterLoginPath(student.role, state.from, student.roles)} replace />;
-
-  const signIn = async (values: LoginValues) => {
-    setBusy(true);
-    const result = await login(values);
-    if (result.ok) {
-      toast.success(welcome(result.student.firstName));
-      navigate(afterLoginPath(result.student.role, state.from, result.student.roles), { replace: true });
-      return;
-    }
-    setBusy(false);
-    if (!result.busy) toast.error(result.error);
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // A second submit while busy is ignored.
-    if (busy || submitting.current) return;
-    submitting.current = true;
-    try {
-      try {
-        await loadRules();
-      } catch {
-        // Offline before the rules arrived: the login could not have reached the server either.
-        toast.error(MESSAGES.loginFailedRetry);
-        return;
-      }
-      await form.handleSubmit(signIn, toastFirstError(form))();
-    } finally {
-      submitting.current = false;
-    }
-  };
 
   return (
     <AuthShell
@@ -115,11 +94,7 @@ export function LoginPage() {
         <FormField form={form} name="password" quiet label="Password" id="login-password">
           <PasswordInput autoComplete="current-password" placeholder="Password" {...form.field('password')} />
         </FormField>
-        <div className="-mt-2 flex justify-end">
-          <Link to="/reset" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-            Forgot Password?
-          </Link>
-        </div>
+        <ForgotPasswordLink />
         <Button type="submit" size="lg" className="w-full" aria-busy={busy || undefined}>
           {busy ? 'Logging in...' : 'Login'}
         </Button>

@@ -3,7 +3,8 @@
 //   name comes filled in from the provider and the verified email is shown, not editable.
 // - /sign-in/link: the provider's verified email is an existing account's; its password links the two.
 // - /settings: where the server sends a link from settings back; it opens the student's own settings.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import {
   MESSAGES,
@@ -13,43 +14,30 @@ import {
   USER_TYPES,
   USER_TYPE_LABELS,
   completeProviderSignUpSchema,
-  firstIssueMessage,
   linkProviderSchema,
   welcome,
+  type CompleteProviderSignUpBody,
   type PendingSignIn,
   type StudentResponse,
 } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
+import { Field, FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { LEAVES_PAGE, toastFirstError, useFirstIssueForm, useSubmitOnce } from '../../../lib/form';
 import { areaPath, serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { AuthShell, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
+import { completeProviderSignUp, linkProvider, pendingSignInQuery } from '../api';
+import { AuthShell, ForgotPasswordLink, FormHeading, PromoPanel, PromoPoints } from '../components/auth-shell';
+import { LoadFailed } from '../../../components/ui/load-failed';
 
 const UNIVERSITY_OPTIONS = SIGNUP_UNIVERSITIES.map((u) => ({ value: u.id, label: u.label }));
 
-/** The pending sign-in the server holds for this browser; null when there is none (or it expired). */
-function usePending(): PendingSignIn | null | undefined {
-  const [pending, setPending] = useState<PendingSignIn | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    api<{ pending: PendingSignIn }>('/auth/oauth/pending').then(
-      (answer) => live && setPending(answer.pending),
-      () => live && setPending(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return pending;
-}
-
-function Shell({ children }: { children: React.ReactNode }) {
+function Shell({ children }: { children: ReactNode }) {
   return (
     <AuthShell
       aside={
@@ -76,6 +64,20 @@ function Expired() {
   );
 }
 
+/**
+ * The pending sign-in, or what the page shows instead of its form: a spinner while it loads, the
+ * expired message when there is none, a retry when it could not be asked.
+ */
+function usePendingOr(): { pending: PendingSignIn; instead?: undefined } | { pending?: undefined; instead: ReactNode } {
+  const query = useQuery(pendingSignInQuery);
+  if (query.isPending) return { instead: <Spinner label="Loading" /> };
+  if (query.isError) {
+    return { instead: <LoadFailed layout="section" what="your sign-in" error={query.error} onRetry={() => void query.refetch()} /> };
+  }
+  if (query.data === null) return { instead: <Expired /> };
+  return { pending: query.data };
+}
+
 /** Signs the student in on this page with the answer's student, then opens their area. */
 function useFinish() {
   const { setStudent } = useSession();
@@ -87,67 +89,56 @@ function useFinish() {
   };
 }
 
-export function CompleteProfilePage() {
-  usePageTitle(SIGN_IN_PROVIDER_MESSAGES.completeHeading);
-  const pending = usePending();
+type ProfileValues = { [K in keyof CompleteProviderSignUpBody]: string };
+
+function CompleteProfileForm({ pending }: { pending: PendingSignIn }) {
   const finish = useFinish();
-  const [values, setValues] = useState({ firstName: '', lastName: '', studentNumber: '', university: '', userType: '' });
-  const [busy, setBusy] = useState(false);
-  const sending = useRef(false);
-  useEffect(() => {
-    if (pending) setValues((v) => ({ ...v, firstName: pending.firstName, lastName: pending.lastName }));
-  }, [pending]);
-
-  if (pending === undefined) return <Shell><Spinner label="Loading" /></Shell>;
-  if (pending === null) return <Shell><Expired /></Shell>;
-  if (pending.next === 'link-password') return <Navigate to="/sign-in/link" replace />;
   const provider = SIGN_IN_PROVIDER_NAMES[pending.provider];
-  const set = (name: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    const parsed = completeProviderSignUpSchema.safeParse(values);
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    try {
-      finish(await api<StudentResponse>('/auth/oauth/complete', { method: 'POST', body: parsed.data }));
-    } catch (error) {
-      toast.error(serverErrorText(error, MESSAGES.createAccountFailed));
-      sending.current = false;
-      setBusy(false);
-    }
-  };
+  const form = useFirstIssueForm<ProfileValues, CompleteProviderSignUpBody>(completeProviderSignUpSchema, {
+    firstName: pending.firstName,
+    lastName: pending.lastName,
+    studentNumber: '',
+    university: '',
+    userType: '',
+  });
+  const { onSubmit, busy } = useSubmitOnce(
+    form,
+    async (body) => {
+      try {
+        finish(await completeProviderSignUp(body));
+        return LEAVES_PAGE;
+      } catch (error) {
+        toast.error(serverErrorText(error, MESSAGES.createAccountFailed));
+      }
+    },
+    { onInvalid: toastFirstError(form) },
+  );
 
   return (
-    <Shell>
+    <>
       <FormHeading title={SIGN_IN_PROVIDER_MESSAGES.completeHeading} text={SIGN_IN_PROVIDER_MESSAGES.completeIntro(provider)} />
       <form onSubmit={onSubmit} noValidate aria-label={SIGN_IN_PROVIDER_MESSAGES.completeHeading} className="mt-8 grid gap-5 sm:grid-cols-2">
         <Field label="Email Address" className="sm:col-span-2" hint={`Verified by ${provider}`}>
           <Input type="email" readOnly value={pending.email} className="break-all" />
         </Field>
-        <Field label="First Name">
-          <Input autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />
-        </Field>
-        <Field label="Last Name">
-          <Input autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />
-        </Field>
-        <Field label="Student Number">
-          <Input autoComplete="off" value={values.studentNumber} onChange={set('studentNumber')} />
-        </Field>
-        <Field label="University">
-          <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} value={values.university} onChange={set('university')} />
-        </Field>
+        <FormField form={form} name="firstName" quiet label="First Name">
+          <Input autoComplete="given-name" {...form.field('firstName')} />
+        </FormField>
+        <FormField form={form} name="lastName" quiet label="Last Name">
+          <Input autoComplete="family-name" {...form.field('lastName')} />
+        </FormField>
+        <FormField form={form} name="studentNumber" quiet label="Student Number">
+          <Input autoComplete="off" {...form.field('studentNumber')} />
+        </FormField>
+        <FormField form={form} name="university" quiet label="University">
+          <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} {...form.field('university')} />
+        </FormField>
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-semibold text-ink-800">I want to</legend>
-          <div className="mt-1.5 flex flex-wrap gap-4">
+          <div className={cn('mt-1.5 flex flex-wrap gap-4 rounded-xl', form.formState.errors.userType && 'ring-2 ring-red-600')}>
             {USER_TYPES.map((type) => (
               <label key={type} className="flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-800">
-                <input type="radio" name="userType" value={type} checked={values.userType === type} onChange={set('userType')} className="size-5" />
+                <input type="radio" value={type} className="size-5" {...form.field('userType')} />
                 {USER_TYPE_LABELS[type]}
               </label>
             ))}
@@ -157,63 +148,68 @@ export function CompleteProfilePage() {
           {busy ? 'Creating your account...' : 'Create my account'}
         </Button>
       </form>
+    </>
+  );
+}
+
+export function CompleteProfilePage() {
+  usePageTitle(SIGN_IN_PROVIDER_MESSAGES.completeHeading);
+  const { pending, instead } = usePendingOr();
+  if (!pending) return <Shell>{instead}</Shell>;
+  if (pending.next === 'link-password') return <Navigate to="/sign-in/link" replace />;
+  return (
+    <Shell>
+      <CompleteProfileForm pending={pending} />
     </Shell>
   );
 }
 
-export function LinkAccountPage() {
-  usePageTitle(SIGN_IN_PROVIDER_MESSAGES.linkHeading);
-  const pending = usePending();
+function LinkAccountForm({ pending }: { pending: PendingSignIn }) {
   const finish = useFinish();
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const sending = useRef(false);
-
-  if (pending === undefined) return <Shell><Spinner label="Loading" /></Shell>;
-  if (pending === null) return <Shell><Expired /></Shell>;
-  if (pending.next === 'complete-profile') return <Navigate to="/sign-in/complete" replace />;
   const provider = SIGN_IN_PROVIDER_NAMES[pending.provider];
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    const parsed = linkProviderSchema.safeParse({ password });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    sending.current = true;
-    setBusy(true);
-    try {
-      const answer = await api<StudentResponse>('/auth/oauth/link', { method: 'POST', body: parsed.data });
-      toast.success(SIGN_IN_PROVIDER_MESSAGES.linked(provider));
-      finish(answer);
-    } catch (error) {
-      toast.error(serverErrorText(error, MESSAGES.loginFailedRetry));
-      sending.current = false;
-      setBusy(false);
-    }
-  };
+  const form = useFirstIssueForm(linkProviderSchema, { password: '' });
+  const { onSubmit, busy } = useSubmitOnce(
+    form,
+    async (body) => {
+      try {
+        const answer = await linkProvider(body);
+        toast.success(SIGN_IN_PROVIDER_MESSAGES.linked(provider));
+        finish(answer);
+        return LEAVES_PAGE;
+      } catch (error) {
+        toast.error(serverErrorText(error, MESSAGES.loginFailedRetry));
+      }
+    },
+    { onInvalid: toastFirstError(form) },
+  );
 
   return (
-    <Shell>
+    <>
       <FormHeading title={SIGN_IN_PROVIDER_MESSAGES.linkHeading} text={SIGN_IN_PROVIDER_MESSAGES.linkIntro(provider)} />
       <form onSubmit={onSubmit} noValidate aria-label={SIGN_IN_PROVIDER_MESSAGES.linkHeading} className="mt-8 flex flex-col gap-5">
         <Field label="Email Address">
           <Input type="email" readOnly value={pending.email} autoComplete="username" />
         </Field>
-        <Field label="Password">
-          <PasswordInput autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </Field>
-        <div className="-mt-2 flex justify-end">
-          <Link to="/reset" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-            Forgot Password?
-          </Link>
-        </div>
+        <FormField form={form} name="password" quiet label="Password">
+          <PasswordInput autoComplete="current-password" {...form.field('password')} />
+        </FormField>
+        <ForgotPasswordLink />
         <Button type="submit" size="lg" className="w-full" aria-busy={busy || undefined}>
           {busy ? 'Linking...' : `Link ${provider} and log in`}
         </Button>
       </form>
+    </>
+  );
+}
+
+export function LinkAccountPage() {
+  usePageTitle(SIGN_IN_PROVIDER_MESSAGES.linkHeading);
+  const { pending, instead } = usePendingOr();
+  if (!pending) return <Shell>{instead}</Shell>;
+  if (pending.next === 'complete-profile') return <Navigate to="/sign-in/complete" replace />;
+  return (
+    <Shell>
+      <LinkAccountForm pending={pending} />
     </Shell>
   );
 }

@@ -1,6 +1,6 @@
 // Reset Password: without a token, the form that mails
 // a reset link; with ?token=..., the form that sets the new password.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Inbox, KeyRound, MailCheck, MousePointerClick, ShieldAlert } from 'lucide-react';
 import { MESSAGES, resetConfirmSchema, resetRequestSchema } from '@reshelf/shared';
@@ -12,7 +12,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { toast } from '../../../components/ui/toast';
 import { api, ApiError } from '../../../lib/api';
 import { PasswordChecklist } from '../../../components/ui/password-checklist';
-import { firstError, toastFirstError, useFirstIssueForm } from '../../../lib/form';
+import { LEAVES_PAGE, firstError, toastFirstError, useFirstIssueForm, useSubmitOnce } from '../../../lib/form';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { AuthShell, FormHeading } from '../components/auth-shell';
@@ -59,35 +59,19 @@ function RecoveryTips() {
 function RequestLinkForm() {
   const form = useFirstIssueForm(resetRequestSchema, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-
-  const send = async (values: { email: string }) => {
-    setBusy(true);
-    try {
-      await api('/auth/password-reset', { method: 'POST', body: values });
-      toast.success(MESSAGES.resetSent);
-      setSentTo(values.email);
-    } catch (error) {
-      toast.error(serverErrorText(error, MESSAGES.resetFailed));
-    } finally {
-      busyRef.current = false;
-      setBusy(false);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (busyRef.current) {
-      event.preventDefault();
-      return;
-    }
-    busyRef.current = true;
-    const showProblem = toastFirstError(form);
-    void form.handleSubmit(send, (errors) => {
-      busyRef.current = false;
-      showProblem(errors);
-    })(event);
-  };
+  const { onSubmit, busy } = useSubmitOnce(
+    form,
+    async (values) => {
+      try {
+        await api('/auth/password-reset', { method: 'POST', body: values });
+        toast.success(MESSAGES.resetSent);
+        setSentTo(values.email);
+      } catch (error) {
+        toast.error(serverErrorText(error, MESSAGES.resetFailed));
+      }
+    },
+    { onInvalid: toastFirstError(form) },
+  );
 
   return (
     <>
@@ -139,8 +123,35 @@ function NewPasswordForm({ token }: { token: string }) {
   );
   const password = form.watch('password');
   const [linkInvalid, setLinkInvalid] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
+  const { onSubmit, busy } = useSubmitOnce(
+    form,
+    async (body) => {
+      if (form.getValues('confirmPassword') !== form.getValues('password')) {
+        toast.error(PASSWORDS_DO_NOT_MATCH);
+        document.getElementById('reset-confirm')?.focus();
+        return;
+      }
+      try {
+        await api('/auth/password-reset/confirm', { method: 'POST', body });
+        // The server ended every session of this account, this browser's included.
+        clear();
+        toast.success(PASSWORD_RESET_DONE);
+        navigate('/login', { replace: true });
+        return LEAVES_PAGE;
+      } catch (error) {
+        const message = serverErrorText(error, RESET_CONFIRM_FAILED);
+        if (error instanceof ApiError && error.status === 400 && message === MESSAGES.resetInvalid) setLinkInvalid(true);
+        toast.error(message);
+      }
+    },
+    {
+      onInvalid: (errors) => {
+        const message = firstError(errors)?.message ?? MESSAGES.invalidInput;
+        if (message === MESSAGES.resetInvalid) setLinkInvalid(true);
+        toast.error(message);
+      },
+    },
+  );
 
   if (linkInvalid) {
     return (
@@ -156,43 +167,6 @@ function NewPasswordForm({ token }: { token: string }) {
       </div>
     );
   }
-
-  const reset = async (body: ResetConfirmInput) => {
-    if (form.getValues('confirmPassword') !== form.getValues('password')) {
-      busyRef.current = false;
-      toast.error(PASSWORDS_DO_NOT_MATCH);
-      document.getElementById('reset-confirm')?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await api('/auth/password-reset/confirm', { method: 'POST', body });
-      // The server ended every session of this account, this browser's included.
-      clear();
-      toast.success(PASSWORD_RESET_DONE);
-      navigate('/login', { replace: true });
-    } catch (error) {
-      busyRef.current = false;
-      setBusy(false);
-      const message = serverErrorText(error, RESET_CONFIRM_FAILED);
-      if (error instanceof ApiError && error.status === 400 && message === MESSAGES.resetInvalid) setLinkInvalid(true);
-      toast.error(message);
-    }
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (busyRef.current) {
-      event.preventDefault();
-      return;
-    }
-    busyRef.current = true;
-    void form.handleSubmit(reset, (errors) => {
-      busyRef.current = false;
-      const message = firstError(errors)?.message ?? MESSAGES.invalidInput;
-      if (message === MESSAGES.resetInvalid) setLinkInvalid(true);
-      toast.error(message);
-    })(event);
-  };
 
   return (
     <>

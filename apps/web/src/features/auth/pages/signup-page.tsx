@@ -1,6 +1,6 @@
 // Sign Up: the first failing rule is toasted and nothing is sent; on
 // success the student is sent to /login after 1.5 s (no automatic login).
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ShoppingBag, Tag } from 'lucide-react';
 import {
@@ -13,7 +13,6 @@ import {
   signupFormSchema,
   type UserType,
 } from '@reshelf/shared';
-import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { FormField } from '../../../components/ui/field';
@@ -22,7 +21,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { toastFirstError, useFirstIssueForm } from '../../../lib/form';
+import { LEAVES_PAGE, toastFirstError, useFirstIssueForm, useSubmitOnce } from '../../../lib/form';
 import { areaPath, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ProviderButtons } from '../components/provider-buttons';
@@ -61,48 +60,32 @@ export function SignupPage() {
   const navigate = useNavigate();
   const form = useFirstIssueForm(signupFormSchema, EMPTY);
   const invalid = (name: keyof SignupValues) => (form.formState.errors[name] ? true : undefined);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
+  const { onSubmit, busy } = useSubmitOnce(
+    form,
+    async (values) => {
+      // The terms checkbox is only the form's business; it is never sent.
+      const { acceptTerms: _acceptTerms, ...body } = values;
+      const result = await signup(body);
+      if (result.ok) {
+        toast.success(MESSAGES.signupSuccess);
+        redirectTimer.current = window.setTimeout(() => {
+          navigate('/login', { state: { email: body.email } });
+          toast.info(MESSAGES.canLogInNow);
+        }, LIMITS.signupRedirectDelayMs);
+        return LEAVES_PAGE;
+      }
+      toast.error(result.busy ? MESSAGES.signupBusy : result.error);
+    },
+    { onInvalid: toastFirstError(form), onBusy: () => toast.info(MESSAGES.signupBusy) },
+  );
+
   // A signed-in student has nothing to do here (but not while this page's own flow runs, and a remembered
   // student only once the start-up check has confirmed them: see the login page).
   if (student && !isLoading && !busy) return <Navigate to={areaPath(student.role)} replace />;
-
-  const register = async (values: z.output<typeof signupFormSchema>) => {
-    setBusy(true);
-    // The terms checkbox is only the form's business; it is never sent.
-    const { acceptTerms: _acceptTerms, ...body } = values;
-    const result = await signup(body);
-    if (result.ok) {
-      toast.success(MESSAGES.signupSuccess);
-      redirectTimer.current = window.setTimeout(() => {
-        navigate('/login', { state: { email: body.email } });
-        toast.info(MESSAGES.canLogInNow);
-      }, LIMITS.signupRedirectDelayMs);
-      return;
-    }
-    busyRef.current = false;
-    setBusy(false);
-    toast.error(result.busy ? MESSAGES.signupBusy : result.error);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (busyRef.current) {
-      event.preventDefault();
-      toast.info(MESSAGES.signupBusy);
-      return;
-    }
-    // Taken at once, in this event: the check that runs first answers a moment later.
-    busyRef.current = true;
-    const showProblem = toastFirstError(form);
-    void form.handleSubmit(register, (errors) => {
-      busyRef.current = false;
-      showProblem(errors);
-    })(event);
-  };
 
   return (
     <AuthShell
