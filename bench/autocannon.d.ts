@@ -8,7 +8,7 @@ declare module 'autocannon' {
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
   }
   interface AutocannonOptions {
-    url: string;
+    url: string | string[];
     connections?: number;
     duration?: number;
     amount?: number;

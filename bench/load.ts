@@ -18,7 +18,8 @@ export interface LoadResult {
   statuses: string;
 }
 
-export async function measure(baseUrl: string, c: LoadCase, opts: { seconds: number; connections: number }): Promise<LoadResult> {
+/** Load on `baseUrl`; given several (server processes), autocannon shares the connections between them in turn. */
+export async function measure(baseUrl: string | string[], c: LoadCase, opts: { seconds: number; connections: number }): Promise<LoadResult> {
   let next = 0;
   const paths = c.paths;
   const result = await autocannon({

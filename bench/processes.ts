@@ -86,6 +86,8 @@ export interface ServerOptions {
   nodeFlags?: string[];
   /** The checkout whose server to start (another worktree, to compare two versions); this one by default. */
   root?: string;
+  /** Redis, which several processes share (rate limits, realtime events, the catalogue cache's generation). */
+  redisUrl?: string;
 }
 
 /** Starts `apps/server/src/main.ts` with a scratch environment on a free loopback port. */
@@ -105,7 +107,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningProcess> 
       PUBLIC_URL: url,
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
-      REDIS_URL: '',
+      REDIS_URL: opts.redisUrl ?? '',
       WEB_DIST: opts.webDist,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,11 @@
 //   --precompress (serve a copy of the build with .br/.gz files beside each asset, to compare)
 //   --only=queries,shapes,http,upload,web (run only those parts)
 //   --data-dir=DIR (an SQLite catalogue seeded before, e.g. by an earlier run's seed: kept, not seeded again)
+//   --database-url=URL (a PostgreSQL catalogue seeded before: kept, not seeded again; implies --postgres)
+//   --processes=N (N server processes, sharing Redis at --redis-url or BENCH_REDIS_URL; the load is spread
+//   over them, and the memory is theirs together)
+//   --both (SQLite with one process, then PostgreSQL with --processes, 2 unless given, and Redis: this
+//   command run twice, each with its own report)
 import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import fs from 'node:fs';
@@ -43,6 +48,10 @@ const { values: args } = parseArgs({
     precompress: { type: 'boolean', default: false },
     only: { type: 'string' },
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    'redis-url': { type: 'string' },
+    both: { type: 'boolean', default: false },
   },
 });
 
@@ -53,6 +62,7 @@ function medianRun(runs: LighthouseScores[]): LighthouseScores {
 }
 
 const seconds = Number(args.seconds);
+const processCount = Math.max(1, Number(args.processes));
 const connections = Number(args.connections);
 const approved = Number(args.listings);
 const outDir = path.join(ROOT, '.bench');
@@ -103,7 +113,8 @@ function machine(): string {
 
 async function main() {
   const started = performance.now();
-  const dialect = args.postgres ? 'postgres' : 'sqlite';
+  const dialect = args.postgres || args['database-url'] ? 'postgres' : 'sqlite';
+  const redisUrl = processCount > 1 ? args['redis-url'] || process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379/0' : undefined;
   const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-bench-'));
   const keptDir = args['data-dir'] && dialect === 'sqlite' ? path.resolve(args['data-dir']) : undefined;
   const dataDir = keptDir ?? scratchDir;
@@ -112,7 +123,7 @@ async function main() {
   // A copy of the build in the scratch folder: someone rebuilding apps/web mid-run cannot change what is measured.
   const webDist = path.join(scratchDir, 'web');
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
-  let server: RunningProcess | undefined;
+  const servers: RunningProcess[] = [];
   let hello: RunningProcess | undefined;
   const want = (part: string) => !args.only || args.only.split(',').includes(part);
 
@@ -120,6 +131,7 @@ async function main() {
   log(`machine: ${machine()}`);
   log(`load average at start (other work on this machine): ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
   log(`database: ${dialect}; ${approved.toLocaleString('en-ZA')} approved listings; ${connections} connections × ${seconds} s per endpoint`);
+  if (processCount > 1) log(`${processCount} server processes sharing Redis at ${redisUrl}; the connections are spread over them in turn`);
 
   try {
     if (args['build-web'] || !fs.existsSync(path.join(builtWeb, 'index.html'))) {
@@ -129,7 +141,10 @@ async function main() {
     fs.cpSync(builtWeb, webDist, { recursive: true });
     if (args.precompress) log(`precompressed ${precompress(webDist)} files of the web build (.br and .gz beside each, served by @fastify/static)`);
     let databaseUrl: string | undefined;
-    if (dialect === 'postgres') {
+    if (args['database-url']) {
+      databaseUrl = args['database-url'];
+      log(`the PostgreSQL catalogue seeded before at ${new URL(databaseUrl).pathname.slice(1)} (--database-url; --listings is not used)`);
+    } else if (dialect === 'postgres') {
       scratch = await createScratchPostgres(process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test');
       databaseUrl = scratch.url;
       log(`scratch PostgreSQL database: ${scratch.name}`);
@@ -137,9 +152,9 @@ async function main() {
 
     log('\n## Seeding');
     let seeded: { approvedIds: string[]; seconds: number };
-    if (keptDir) {
-      log(`the catalogue seeded before in ${keptDir} (--data-dir; --listings is not used)`);
-      const reader = openDatabase({ dataDir });
+    if (keptDir || args['database-url']) {
+      if (keptDir) log(`the catalogue seeded before in ${keptDir} (--data-dir; --listings is not used)`);
+      const reader = openDatabase({ dataDir, databaseUrl });
       const ids = await sql<{ id: string }>`SELECT id FROM books WHERE status = 'approved' ORDER BY random() LIMIT 5000`.execute(reader.db).finally(() => reader.close());
       seeded = { approvedIds: ids.rows.map((r) => r.id), seconds: 0 };
     } else {
@@ -170,13 +185,21 @@ async function main() {
       log(`\nplans of the browse query (law + uct, price_asc) and of the course filter:\n${await explainBrowse({ dataDir, databaseUrl })}`);
     }
 
-    server = await startServer({
-      dataDir,
-      databaseUrl,
-      webDist,
-      nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${outDir}`] : [],
-    });
+    for (let i = 0; i < processCount; i++) {
+      servers.push(
+        await startServer({
+          dataDir,
+          databaseUrl,
+          webDist,
+          ...(redisUrl && { redisUrl }),
+          nodeFlags: args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${outDir}`] : [],
+        }),
+      );
+    }
+    const server = servers[0]!;
     const base = server.url;
+    /** Every process, for the load that compares with the other database's figures. */
+    const bases = servers.map((s) => s.url);
     const buyerCookie = await login(base, BUYER_EMAIL);
     const sellerCookie = await login(base, SELLER_EMAIL);
 
@@ -192,7 +215,7 @@ async function main() {
       for (const shape of shapes) {
         const probe = await fetch(`${base}${shape.paths[0]}`);
         if (!probe.ok) log(`  warning: ${shape.name} answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
-        results.push(await measure(base, { name: `${shape.name} (${shape.paths.length.toLocaleString('en-ZA')} different)`, paths: shape.paths }, { seconds, connections }));
+        results.push(await measure(bases, { name: `${shape.name} (${shape.paths.length.toLocaleString('en-ZA')} different)`, paths: shape.paths }, { seconds, connections }));
         console.log(`  measured ${shape.name}`);
       }
       hello = await startHelloWorld();
@@ -201,8 +224,11 @@ async function main() {
       hello = undefined;
       log('');
       log(loadTable(results, (results[0]!.rps + results.at(-1)!.rps) / 2));
-      const memory = memoryOf(server.pid);
-      if (memory) log(`server memory: resident ${mb(memory.rss)} (its own ${mb(memory.anon)}, mapped database file ${mb(memory.file)}), peak ${mb(memory.hwm)}`);
+      for (const [i, s] of servers.entries()) {
+        const memory = memoryOf(s.pid);
+        const which = servers.length > 1 ? ` (process ${i + 1} of ${servers.length})` : '';
+        if (memory) log(`server memory${which}: resident ${mb(memory.rss)} (its own ${mb(memory.anon)}, mapped database file ${mb(memory.file)}), peak ${mb(memory.hwm)}`);
+      }
       fs.writeFileSync(path.join(outDir, `shapes-${dialect}.json`), JSON.stringify(results, null, 2));
     }
 
@@ -328,7 +354,7 @@ async function main() {
     }
   } finally {
     await hello?.stop();
-    if (server) {
+    for (const server of servers) {
       await server.stop();
       const out = server.output().trim();
       if (out) log(`\nserver output (last lines):\n${out.split('\n').slice(-10).join('\n')}`);
@@ -343,7 +369,27 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+/**
+ * --both: this command for each database in turn, SQLite with one process and then PostgreSQL with several
+ * processes and Redis (2 unless --processes says), each with the other flags as given and its own report.
+ */
+function runBoth() {
+  const rest = process.argv.slice(2).filter((a) => a !== '--both' && !a.startsWith('--processes') && a !== '--postgres' && !a.startsWith('--database-url') && !a.startsWith('--data-dir'));
+  const script = new URL(import.meta.url).pathname;
+  const run = (extra: string[]) => execFileSync(process.execPath, ['--import', 'tsx', script, ...rest, ...extra], { cwd: ROOT, stdio: 'inherit' });
+  run([...(args['data-dir'] ? [`--data-dir=${args['data-dir']}`] : [])]);
+  run(['--postgres', `--processes=${processCount > 1 ? processCount : 2}`, ...(args['database-url'] ? [`--database-url=${args['database-url']}`] : [])]);
+}
+
+if (args.both) {
+  try {
+    runBoth();
+  } catch {
+    process.exitCode = 1;
+  }
+} else {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -76,15 +76,15 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     }
   }
 
-  let score: RawBuilder<unknown> | undefined;
+  /** PostgreSQL: how well a listing matches the words (higher is better). */
+  let pgRank: RawBuilder<unknown> | undefined;
   /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
   let textMatch: string | undefined;
   if (terms.length) {
-    // Scoring every match is most of a search's cost; it is only worth it when the answer is sorted by it.
-    const ranked = query.sort === 'relevance';
     if (pg) {
       where.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(terms)})`);
-      if (ranked) score = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
+      // Only ever worked out for the candidates a page is ranked among (pgSearch below).
+      pgRank = sql`ts_rank(b.search_vector, to_tsquery('simple', ${postgresTsQuery(terms)}))`;
     } else {
       // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
       // choose, it walks a price index over every live listing and runs the full-text query once per
@@ -96,13 +96,14 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
     }
   }
-  // The sort over columns of `t` (b, or the ranked matches m): best match first (ts_rank higher is
-  // better, bm25 lower is better), then newest, then id so pages never overlap.
+  // The sort over columns of `t` (b, or the matches m), ending newest first, then by id, so pages never
+  // overlap. Relevance is ranked apart (rankByRelevance on SQLite, pgSearch on PostgreSQL); a question
+  // without words has no relevance to rank by and lists the newest first.
   const orderOver = (t: string) => {
     const c = (column: string) => sql.ref(`${t}.${column}`);
     const newest = sql`${c('created_at')} DESC, ${c('id')}`;
     return {
-      relevance: score ? sql`${c('score')} ${sql.raw(pg ? 'DESC' : 'ASC')}, ${newest}` : newest,
+      relevance: newest,
       newest,
       price_asc: sql`${c('price_cents')} ASC, ${newest}`,
       price_desc: sql`${c('price_cents')} DESC, ${newest}`,
@@ -117,9 +118,9 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       ? sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = b.rowid)`
       : sql`${rowWhereSql} AND books_fts MATCH ${textMatch}`;
   const offset = (query.page - 1) * query.pageSize;
-  /** A search: the matches (from `from`, under `matchWhere`) sorted, one page of them with their number. */
+  /** A search by date or price: the matches (from `from`, under `matchWhere`) sorted, one page of them with their number. */
   const searchPage = (matchWhere: RawBuilder<unknown>) =>
-    // A search visits every match before it can pick a page (to rank or sort them), so the total is
+    // This visits every match before it can pick a page (to sort them), so the total is
     // counted in that same pass (a window over the matches) rather than by a second full-text query.
     // On PostgreSQL the matches are a MATERIALIZED step, found through the text index: otherwise,
     // seeing ORDER BY … LIMIT, it walks the price or date index over every live listing and tests each
@@ -127,7 +128,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     // the text index first (the CROSS JOIN above), and copying the matches would only slow it down
     // (figures in docs/performance.md).
     sql<{ id: string; total?: number | string }>`
-      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents${score ? sql`, ${score} AS score` : sql``} FROM ${from} WHERE ${matchWhere})
+      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents FROM ${from} WHERE ${matchWhere})
       SELECT m.id, count(*) OVER () AS total FROM m
       ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`;
   const page = terms.length
@@ -180,7 +181,42 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       WHERE ${rowWhereSql} AND b.rowid IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch})
       ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
   };
-  return { page, countUpTo, common: common || undefined };
+  // ---- PostgreSQL, a search (decision 0039) ----
+  // The text index (GIN) lists a search's matches in no order, so `page` reads every match's row (and ranks
+  // each, by relevance). Which way costs least depends on how many listings match, which the planner
+  // estimates from its statistics without reading any (`estimate`, EXPLAIN):
+  const pgSearch = pgRank && {
+    /** The planner's estimate of the matches (the words and the row filters): a plan, no rows read. */
+    estimateMatches: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${whereSql}`,
+    /** The same for the listings for sale. */
+    estimateLive: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${FOR_SALE}`,
+    /**
+     * Relevance, from the matches: each one's row read once (id and date, through the text index), the
+     * newest CAP of them ranked by ts_rank among themselves, as SQLite ranks its newest matches; the count
+     * from the same reading.
+     */
+    rankedFromMatches: sql<{ id: string; total: number | string }>`
+      WITH m AS MATERIALIZED (SELECT b.id, b.created_at FROM books b WHERE ${whereSql}),
+        n AS (SELECT m.id FROM m ORDER BY m.created_at DESC, m.id LIMIT ${sql.lit(CAP)})
+      SELECT b.id, (SELECT count(*) FROM m) AS total FROM n JOIN books b ON b.id = n.id
+      ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+    /**
+     * Relevance, by date: the newest CAP matches (and one more, which tells whether there are more) found
+     * by walking the date index and testing each listing's tsvector (words in many listings fill it after
+     * CAP / their share of listings), each then read again by its key to be ranked.
+     */
+    rankedNewest: sql<{ id: string; total: number | string }>`
+      WITH n AS MATERIALIZED (SELECT b.id, b.created_at FROM books b WHERE ${whereSql} ORDER BY b.created_at DESC, b.id LIMIT ${sql.lit(CAP + 1)})
+      SELECT b.id, (SELECT count(*) FROM n) AS total
+      FROM (SELECT n.id FROM n ORDER BY n.created_at DESC, n.id LIMIT ${sql.lit(CAP)}) k JOIN books b ON b.id = k.id
+      ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+    /**
+     * By date or price, walking the sort's index and testing each listing until the page is full, without
+     * the window that counts every match (the count comes from `countUpTo`).
+     */
+    sorted: sql<{ id: string }>`SELECT b.id FROM books b WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+  };
+  return { page, countUpTo, common: common || undefined, pgSearch: pgSearch || undefined };
 }
 
 interface CandidateRow {
@@ -201,6 +237,12 @@ function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
     .map((r) => ({ r, score: relevanceOf({ title: r.title, author: r.author, isbn: `${r.isbn} ${r.isbn_digits}`, publisher: r.publisher, courseCodes: r.course_codes }) }))
     .sort((a, b) => b.score - a.score || (a.r.created_at < b.r.created_at ? 1 : a.r.created_at > b.r.created_at ? -1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0))
     .map(({ r }) => r.id);
+}
+
+/** PostgreSQL: the rows the planner expects a statement to give (its EXPLAIN, which reads none). */
+async function planRows(db: Db, explain: RawBuilder<{ 'QUERY PLAN': unknown }>): Promise<number> {
+  const plan = (await explain.execute(db)).rows[0]?.['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Math.max(1, plan?.[0]?.Plan['Plan Rows'] ?? 1);
 }
 
 /** Filters the text index cannot answer (its facets are the campus and category): each is checked on the listing's row. */
@@ -255,6 +297,22 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
       const rows = probed.length >= end ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
       return { ids: rows.map((r) => r.id), ...(hasRowFilters(query) ? await countUpToCap() : capped(CAP + 1)) };
+    }
+  }
+  const pgSearch = statements.pgSearch;
+  if (pgSearch) {
+    const [matches, live] = await Promise.all([planRows(db, pgSearch.estimateMatches), planRows(db, pgSearch.estimateLive)]);
+    // A walk in index order visits about `needed` × live / matches listings before it has the `needed`
+    // it wants; reading every match visits `matches` of them. So it walks when matches² > needed × live.
+    const walks = (needed: number) => matches * matches > needed * live;
+    if (query.sort === 'relevance') {
+      const rows = (await (walks(CAP) ? pgSearch.rankedNewest : pgSearch.rankedFromMatches).execute(db)).rows;
+      // Past the last page there is no row to carry the count.
+      return { ids: rows.map((r) => r.id), ...(rows[0] ? capped(Number(rows[0].total)) : await countUpToCap()) };
+    }
+    if (walks((query.page - 1) * query.pageSize + query.pageSize)) {
+      const found = await countUpToCap();
+      return { ids: (await pgSearch.sorted.execute(db)).rows.map((r) => r.id), ...found };
     }
   }
   const rows = (await statements.page.execute(db)).rows;
