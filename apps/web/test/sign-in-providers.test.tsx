@@ -84,6 +84,13 @@ describe('finishing a sign-in', () => {
     expect(await screen.findByText(MESSAGES.invalidCredentials)).toBeInTheDocument();
   });
 
+  it('a page opened at the other step sends the sign-in to its own step', async () => {
+    mockApi(pending('link-password'));
+    const { router } = renderApp('/sign-in/complete');
+    expect(await screen.findByRole('heading', { name: SIGN_IN_PROVIDER_MESSAGES.linkHeading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in/link');
+  });
+
   it('says when there is nothing pending', async () => {
     mockApi((call) => (call.path === '/auth/oauth/pending' ? json(404, { error: SIGN_IN_PROVIDER_MESSAGES.pendingExpired, code: 'PENDING_EXPIRED' }) : undefined));
     renderApp('/sign-in/complete');

@@ -152,18 +152,6 @@ function CompleteProfileForm({ pending }: { pending: PendingSignIn }) {
   );
 }
 
-export function CompleteProfilePage() {
-  usePageTitle(SIGN_IN_PROVIDER_MESSAGES.completeHeading);
-  const { pending, instead } = usePendingOr();
-  if (!pending) return <Shell>{instead}</Shell>;
-  if (pending.next === 'link-password') return <Navigate to="/sign-in/link" replace />;
-  return (
-    <Shell>
-      <CompleteProfileForm pending={pending} />
-    </Shell>
-  );
-}
-
 function LinkAccountForm({ pending }: { pending: PendingSignIn }) {
   const finish = useFinish();
   const provider = SIGN_IN_PROVIDER_NAMES[pending.provider];
@@ -202,17 +190,25 @@ function LinkAccountForm({ pending }: { pending: PendingSignIn }) {
   );
 }
 
-export function LinkAccountPage() {
-  usePageTitle(SIGN_IN_PROVIDER_MESSAGES.linkHeading);
+/** Where each next step of a pending sign-in is taken. */
+const STEP_PATHS: Record<PendingSignIn['next'], string> = { 'complete-profile': '/sign-in/complete', 'link-password': '/sign-in/link' };
+
+/** A page for one step of a pending sign-in; a sign-in at the other step is sent to its page. */
+function PendingStep({ title, step, Form }: { title: string; step: PendingSignIn['next']; Form: (props: { pending: PendingSignIn }) => ReactNode }) {
+  usePageTitle(title);
   const { pending, instead } = usePendingOr();
   if (!pending) return <Shell>{instead}</Shell>;
-  if (pending.next === 'complete-profile') return <Navigate to="/sign-in/complete" replace />;
+  if (pending.next !== step) return <Navigate to={STEP_PATHS[pending.next]} replace />;
   return (
     <Shell>
-      <LinkAccountForm pending={pending} />
+      <Form pending={pending} />
     </Shell>
   );
 }
+
+export const CompleteProfilePage = () => <PendingStep title={SIGN_IN_PROVIDER_MESSAGES.completeHeading} step="complete-profile" Form={CompleteProfileForm} />;
+
+export const LinkAccountPage = () => <PendingStep title={SIGN_IN_PROVIDER_MESSAGES.linkHeading} step="link-password" Form={LinkAccountForm} />;
 
 /** /settings?linked=… or ?signInError=…: the signed-in student's own settings, the address kept. */
 export function SettingsRedirect() {
