@@ -131,6 +131,9 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
           const sorted = catalogueStatements(db, { ...query, sort }, searchTerms(query.q!));
           const exact = (await sorted.page.execute(db)).rows.map((r) => r.id);
           expect((await sorted.pgSearch!.sorted.execute(db)).rows.map((r) => r.id), `${qs} p${page} ${sort}`).toEqual(exact);
+          // The short walk: when it reaches the end of the page, the same page.
+          const walked = (await sorted.pgSearch!.probed(MANY).execute(db)).rows.map((r) => r.id);
+          expect(walked.slice((page - 1) * 50), `${qs} p${page} ${sort} walked`).toEqual(exact);
         }
       }
     }
