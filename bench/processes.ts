@@ -108,7 +108,6 @@ export async function startServer(opts: ServerOptions): Promise<RunningProcess> 
       DATA_DIR: opts.dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
       REDIS_URL: opts.redisUrl ?? '',
-      ...(process.env.XP_MALLOC_ARENA_MAX && { MALLOC_ARENA_MAX: process.env.XP_MALLOC_ARENA_MAX }),
       WEB_DIST: opts.webDist,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
