@@ -11,7 +11,7 @@
 //   --data-dir=DIR (an SQLite catalogue seeded before, e.g. by an earlier run's seed: kept, not seeded again)
 //   --database-url=URL (a PostgreSQL catalogue seeded before: kept, not seeded again; implies --postgres)
 //   --processes=N (N server processes, sharing Redis at --redis-url or BENCH_REDIS_URL; the load is spread
-//   over them, and the memory is theirs together)
+//   over them, and each one's memory is given)
 //   --both (SQLite with one process, then PostgreSQL with --processes, 2 unless given, and Redis: this
 //   command run twice, each with its own report)
 import { execFileSync } from 'node:child_process';

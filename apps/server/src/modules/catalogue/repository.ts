@@ -134,10 +134,13 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents FROM ${from} WHERE ${matchWhere})
       SELECT m.id, count(*) OVER () AS total FROM m
       ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`;
-  const page = terms.length
-    ? searchPage(whereSql)
-    : // Browsing reads the page and its count from the covering indexes of migration 007.
-      sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  /**
+   * The page in the sort's order, straight from the sort's index: browsing, which reads the page from the
+   * covering indexes of migration 007 (its count comes apart), and on PostgreSQL a search whose words are
+   * common (pgSearch below), testing each listing until the page is full.
+   */
+  const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const page = terms.length ? searchPage(whereSql) : inSortOrder;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
   const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
 
@@ -213,11 +216,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       SELECT b.id, (SELECT count(*) FROM n) AS total
       FROM (SELECT n.id FROM n ORDER BY n.created_at DESC, n.id LIMIT ${sql.lit(CAP)}) k JOIN books b ON b.id = k.id
       ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
-    /**
-     * By date or price, walking the sort's index and testing each listing until the page is full, without
-     * the window that counts every match (the count comes from `countUpTo`).
-     */
-    sorted: sql<{ id: string }>`SELECT b.id FROM books b WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+    /** By date or price, walking the sort's index without the window that counts every match (the count comes from `countUpTo`). */
+    sorted: inSortOrder,
     /**
      * By date or price, when the estimate says the words are rare among the listings the filters leave: at
      * most `walk` of those listings in the sort's order, each tested, in case the words are common among
@@ -285,8 +285,9 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
   const capped = (n: number): Omit<CataloguePage, 'ids'> => ({ total: Math.min(n, CAP), capped: n > CAP });
   const countUpToCap = async () => capped(Number((await statements.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0));
   const common = statements.common;
+  const offset = (query.page - 1) * query.pageSize;
+  const end = offset + query.pageSize;
   if (common) {
-    const offset = (query.page - 1) * query.pageSize;
     const many = !query.course && Number((await common.matchesUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0) > CAP;
     if (query.sort === 'relevance') {
       // With more than CAP matches, the newest CAP that pass the filters (one more tells whether there are
@@ -305,7 +306,6 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
       // CAP / the filters' share lookups. (Counted against the set of matches on a sort index instead, a
       // price range made SQLite walk most of that range: 10 ms against 1-2 ms at a million listings.)
       // Dense words fill a page within a short walk; sparser ones get the set of their matches.
-      const end = offset + query.pageSize;
       const walk = Math.ceil((3 * end) / density);
       const probe = density * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
@@ -324,7 +324,6 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
       // Past the last page there is no row to carry the count.
       return { ids: rows.map((r) => r.id), ...(rows[0] ? capped(Number(rows[0].total)) : await countUpToCap()) };
     }
-    const end = (query.page - 1) * query.pageSize + query.pageSize;
     if (walks(end)) {
       const found = await countUpToCap();
       return { ids: (await pgSearch.sorted.execute(db)).rows.map((r) => r.id), ...found };
@@ -332,7 +331,7 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
     // The walk costs at most PG_PROBE_WALK row reads, less than reading the matches is expected to.
     if (matches > PG_PROBE_WALK) {
       const probed = (await pgSearch.probed(PG_PROBE_WALK).execute(db)).rows;
-      if (probed.length >= end) return { ids: probed.slice(end - query.pageSize).map((r) => r.id), ...(await countUpToCap()) };
+      if (probed.length >= end) return { ids: probed.slice(offset).map((r) => r.id), ...(await countUpToCap()) };
     }
   }
   const rows = (await statements.page.execute(db)).rows;
