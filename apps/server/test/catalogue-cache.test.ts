@@ -67,6 +67,20 @@ describe(`the cached catalogue shows every change at once (${dialectUnderTest})`
     expect((await detail(other)).book.seller).toMatchObject({ rating: 4, reviewCount: 1 });
   });
 
+  it("a seller's summary, kept for all their books, follows a change to the seller on a book read for the first time", async () => {
+    const first = await insertBook(t.database.db, seller.id, { title: 'Linear Algebra Sigma' });
+    const second = await insertBook(t.database.db, seller.id, { title: 'Linear Algebra Sigma II' });
+    expect((await twice(() => detail(first))).book.seller).toMatchObject({ id: seller.id, firstName: 'Sipho', verified: false });
+    await t.database.db.updateTable('students').set({ first_name: 'Sizwe', verified_at: t.clock.now().toISOString() }).where('id', '=', seller.id).execute();
+    try {
+      // `second` was never read: its seller comes from the summary `first` left, which must be dead by now.
+      expect((await detail(second)).book.seller).toMatchObject({ id: seller.id, firstName: 'Sizwe', verified: true });
+      expect((await detail(first)).book.seller).toMatchObject({ firstName: 'Sizwe', verified: true });
+    } finally {
+      await t.database.db.updateTable('students').set({ first_name: 'Sipho', verified_at: null }).where('id', '=', seller.id).execute();
+    }
+  });
+
   it('a withdrawn listing and a newly inserted one show at once', async () => {
     const id = await insertBook(t.database.db, seller.id, { title: 'Thermodynamics Kappa' });
     expect((await twice(() => found('kappa'))).total).toBe(1);

@@ -2,7 +2,7 @@
 // see a listing's photos, dead as soon as anything a Book is built from changes (the listing, its photos, its seller, the
 // seller's reviews), on this process or, with REDIS_URL, on any other
 // (docs/decisions/0022-catalogue-read-cache-as-it-stands.md).
-import type { Book, BookStatus, Edition, ListResponse } from '@reshelf/shared';
+import type { Book, BookSeller, BookStatus, Edition, ListResponse } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { createReadCache, localGeneration, redisGeneration, type Generation, type ReadCache } from '../../lib/read-cache.ts';
 import type { CourseListings } from '../catalogue/service.ts';
@@ -26,6 +26,8 @@ export interface PhotoOwner {
 export interface CatalogueCache {
   /** Book JSON by id; only approved books are kept (others depend on who asks). */
   books: ReadCache<Book>;
+  /** Sellers' public summaries (name, campus, rating, verified) by id: every book of a seller carries the same one. */
+  sellers: ReadCache<BookSeller>;
   /** Catalogue answers by their normalised query. */
   pages: ReadCache<ListResponse<Book>>;
   /**
@@ -47,6 +49,7 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
   // to the database by something other than a Reshelf server (an operator's SQL, a restore).
   const maxAgeMs = MAX_AGE_MS;
   const books = createReadCache<Book>(generation, { max: 20_000, maxAgeMs });
+  const sellers = createReadCache<BookSeller>(generation, { max: 20_000, maxAgeMs });
   const pages = createReadCache<ListResponse<Book>>(generation, { max: 500, maxAgeMs });
   // An entry is a listing id, a status and a seller id: 20,000 of them take a few megabytes.
   const photoOwners = createReadCache<PhotoOwner | null>(generation, { max: 20_000, maxAgeMs });
@@ -60,6 +63,7 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
       // Redis is unreachable: this process forgets what it holds; the others cannot read the generation
       // either and load from the database meanwhile (and their entries expire within maxAgeMs).
       books.clear();
+      sellers.clear();
       pages.clear();
       photoOwners.clear();
       editions.clear();
@@ -67,5 +71,5 @@ export function createCatalogueCache(ctx: Pick<AppContext, 'database' | 'redis'>
       onError(err);
     }
   });
-  return { books, pages, photoOwners, editions, courseListings, close: stop };
+  return { books, sellers, pages, photoOwners, editions, courseListings, close: stop };
 }

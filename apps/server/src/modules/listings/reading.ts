@@ -9,7 +9,7 @@ import { isValidKey } from '../../lib/photo-store.ts';
 import { publicStudents } from '../accounts/service.ts';
 import type { CatalogueCache, PhotoOwner } from './public-cache.ts';
 import * as repo from './repository.ts';
-import type { BookCourseRow, BookImageRow, BookRow } from './repository.ts';
+import type { BookCourseRow, BookImageRow, BookParts, BookRow } from './repository.ts';
 
 /** The URL of a stored file: the same whatever the listing's status; who may fetch it is `photoAudience`'s rule. */
 export const uploadUrl = (key: string) => `/uploads/${key}`;
@@ -34,7 +34,7 @@ export interface EditionMedian {
  * listing itself does). Fewer than LIMITS.goodPriceMinCopies copies make no median worth the name, so an
  * edition with one or two has no mark; a listing whose stored ISBN is not a valid one has no edition.
  */
-export function isGoodPrice(row: Pick<BookRow, 'status' | 'availability' | 'price_cents'>, median: EditionMedian | undefined): boolean {
+function isGoodPrice(row: Pick<BookRow, 'status' | 'availability' | 'price_cents'>, median: EditionMedian | undefined): boolean {
   return (
     row.status === 'approved' &&
     row.availability === 'available' &&
@@ -44,14 +44,14 @@ export function isGoodPrice(row: Pick<BookRow, 'status' | 'availability' | 'pric
   );
 }
 
-/** The ISBNs of these rows that have an edition (a valid ISBN-13) and could carry the mark. */
-const markableIsbns = (rows: readonly BookRow[]) =>
-  [...new Set(rows.filter((r) => r.status === 'approved' && r.availability === 'available' && toIsbn13(r.isbn) === r.isbn).map((r) => r.isbn))];
+/** The median that counts for this row: its edition's, when its stored ISBN is one (a valid ISBN-13). */
+const medianFor = (row: BookRow, parts: BookParts): EditionMedian | undefined =>
+  parts.median_copies !== null && parts.median_cents !== null && toIsbn13(row.isbn) === row.isbn ? { copies: parts.median_copies, median_cents: parts.median_cents } : undefined;
 
 /** A listing as the API's `Book` (packages/shared/src/api-types.ts): rand from cents, photo URLs, the seller's public summary. */
 export function toBookJson(
   row: BookRow,
-  images: readonly BookImageRow[],
+  images: readonly Pick<BookImageRow, 'position' | 'path_full' | 'path_thumb' | 'width' | 'height'>[],
   seller: BookSeller,
   courses: readonly Pick<BookCourseRow, 'university' | 'code'>[],
   goodPrice = false,
@@ -94,7 +94,7 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
   let ratingsOf: RatingsProvider = async () => new Map();
 
   /** The public summary of each seller, with their average rating: the one place a seller summary is made. */
-  async function sellerSummaries(db: Db, sellerIds: readonly string[]): Promise<Map<string, BookSeller>> {
+  async function loadSellerSummaries(db: Db, sellerIds: readonly string[]): Promise<Map<string, BookSeller>> {
     const ids = [...new Set(sellerIds)];
     const [students, ratings] = await Promise.all([publicStudents(db, ids), ratingsOf(ids, db)]);
     return new Map(
@@ -105,30 +105,34 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     );
   }
 
-  /** Book JSON for many rows with four queries (photos, courses, sellers, their editions' medians), keeping the rows' order. */
-  async function toBooks(rows: readonly BookRow[], db: Db = ctx.db): Promise<Book[]> {
-    const ids = rows.map((r) => r.id);
-    const [images, courses, sellers, medianRows] = await Promise.all([
-      repo.findImagesOf(db, ids),
-      repo.findCoursesOf(db, ids),
-      sellerSummaries(db, rows.map((r) => r.seller_id)),
-      // One primary-key read per ISBN of the page: the medians are kept up to date by triggers on books.
-      repo.findEditionMedians(db, markableIsbns(rows)),
-    ]);
-    const medians = new Map(medianRows.map((m) => [m.isbn, m]));
-    const byBook = new Map<string, BookImageRow[]>();
-    for (const image of images) byBook.set(image.book_id, [...(byBook.get(image.book_id) ?? []), image]);
-    const coursesByBook = new Map<string, BookCourseRow[]>();
-    for (const course of courses) coursesByBook.set(course.book_id, [...(coursesByBook.get(course.book_id) ?? []), course]);
-    return rows.map((row) =>
+  /**
+   * Seller summaries, from the catalogue cache when there is one: a seller's books share one, so a book
+   * read for the first time usually costs the one statement of its own row and parts. Inside a
+   * transaction (db is not the app's handle) the caller must see its own view, never the cache.
+   */
+  async function sellerSummaries(db: Db, sellerIds: readonly string[]): Promise<Map<string, BookSeller>> {
+    if (!cache || db !== ctx.db) return loadSellerSummaries(db, sellerIds);
+    return cache.sellers.readMany([...new Set(sellerIds)], (missing) => loadSellerSummaries(db, missing));
+  }
+
+  /** Book JSON from rows and their parts, keeping the order (a seller with no public summary, an erased account, keeps an empty one). */
+  async function assemble(found: readonly { row: BookRow; parts: BookParts | undefined }[], db: Db): Promise<Book[]> {
+    const sellers = await sellerSummaries(db, found.map((f) => f.row.seller_id));
+    return found.map(({ row, parts }) =>
       toBookJson(
         row,
-        byBook.get(row.id) ?? [],
+        parts?.images ?? [],
         sellers.get(row.seller_id) ?? { id: row.seller_id, firstName: '', university: row.university as UniversityId, rating: null, reviewCount: 0, verified: false },
-        coursesByBook.get(row.id) ?? [],
-        isGoodPrice(row, medians.get(row.isbn)),
+        parts?.courses ?? [],
+        parts !== undefined && isGoodPrice(row, medianFor(row, parts)),
       ),
     );
+  }
+
+  /** Book JSON for rows already read: their parts in one statement, and their sellers. */
+  async function toBooks(rows: readonly BookRow[], db: Db = ctx.db): Promise<Book[]> {
+    const parts = await repo.findPartsOf(db, rows.map((r) => r.id));
+    return assemble(rows.map((row) => ({ row, parts: parts.get(row.id) })), db);
   }
 
   async function toBook(row: BookRow, db: Db = ctx.db): Promise<Book> {
@@ -142,9 +146,8 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
    */
   async function booksByIds(ids: readonly string[], db: Db = ctx.db): Promise<Book[]> {
     const load = async (wanted: readonly string[]) => {
-      const rows = await repo.findBooks(db, wanted);
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      return toBooks(wanted.flatMap((id) => byId.get(id) ?? []), db);
+      const found = new Map((await repo.findBooksWithParts(db, wanted)).map((f) => [f.row.id, f]));
+      return assemble(wanted.flatMap((id) => found.get(id) ?? []), db);
     };
     // Inside a transaction (db is not the app's handle) the caller must see its own view, never the cache.
     if (!cache || db !== ctx.db) return load(ids);

@@ -1,5 +1,8 @@
 // SQL for book listings and their photos. Every function takes the db or a transaction first.
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { BookCoursesTable, BookImagesTable, BooksTable, EditionPricesTable } from '../../db/schema.ts';
 
@@ -26,9 +29,59 @@ export const findBook = (db: Db, id: string) => db.selectFrom('books').select(BO
 /** What the photo route needs to know of a listing: its status and seller, from the primary key alone. */
 export const findPhotoOwner = (db: Db, id: string) => db.selectFrom('books').select(['status', 'seller_id']).where('id', '=', id).executeTakeFirst();
 
-export async function findBooks(db: Db, ids: readonly string[]): Promise<BookRow[]> {
+/** What Book JSON is made of besides the listing's row and its seller: its photos, its courses and its edition's median. */
+export interface BookParts {
+  id: string;
+  images: Pick<BookImageRow, 'position' | 'path_full' | 'path_thumb' | 'width' | 'height'>[];
+  courses: Pick<BookCourseRow, 'university' | 'code' | 'position'>[];
+  /** The edition's counted copies and their median (edition_medians), when it has any. */
+  median_copies: number | null;
+  median_cents: number | null;
+}
+
+/**
+ * The parts of these listings in one statement: the photos and courses as JSON arrays beside each row, and
+ * the edition's median joined by ISBN. One round trip instead of three (four with the rows): on
+ * PostgreSQL each costs more than the reading itself (docs/performance.md, "Book detail on PostgreSQL").
+ */
+function selectParts(db: Db, ids: readonly string[]) {
+  const jsonArrayFrom = isPostgres(db) ? pgJsonArrayFrom : sqliteJsonArrayFrom;
+  return db
+    .selectFrom('books as b')
+    .leftJoin('edition_medians as m', 'm.isbn', 'b.isbn')
+    .where('b.id', 'in', ids)
+    .select((eb) => [
+      'b.id',
+      'm.copies as median_copies',
+      'm.median_cents',
+      jsonArrayFrom(
+        eb.selectFrom('book_images as i').select(['i.position', 'i.path_full', 'i.path_thumb', 'i.width', 'i.height']).whereRef('i.book_id', '=', 'b.id').orderBy('i.position'),
+      ).as('images'),
+      jsonArrayFrom(eb.selectFrom('book_courses as c').select(['c.university', 'c.code', 'c.position']).whereRef('c.book_id', '=', 'b.id').orderBy('c.position')).as('courses'),
+    ]);
+}
+
+/** SQLite hands the JSON arrays over as text, PostgreSQL as values; the order is put right here, whatever the engine's aggregate kept. */
+const parsedParts = (r: { images: unknown; courses: unknown }) => {
+  const list = <T extends { position: number }>(v: unknown): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v as T[])).sort((a, b) => a.position - b.position);
+  return { images: list<BookParts['images'][number]>(r.images), courses: list<BookParts['courses'][number]>(r.courses) };
+};
+
+/** The parts of these listings (rows read before), by id. */
+export async function findPartsOf(db: Db, ids: readonly string[]): Promise<Map<string, BookParts>> {
+  if (!ids.length) return new Map();
+  const rows = await selectParts(db, ids).execute();
+  return new Map(rows.map((r) => [r.id, { id: r.id, median_copies: r.median_copies, median_cents: r.median_cents, ...parsedParts(r) }]));
+}
+
+/** These listings' rows with their parts, in one statement (ids with no listing are absent). */
+export async function findBooksWithParts(db: Db, ids: readonly string[]): Promise<{ row: BookRow; parts: BookParts }[]> {
   if (!ids.length) return [];
-  return db.selectFrom('books').select(BOOK_COLUMNS).where('id', 'in', ids).execute();
+  const rows = await selectParts(db, ids).select(BOOK_COLUMNS.map((c) => `b.${c}` as const)).execute();
+  return rows.map((r) => {
+    const row = Object.fromEntries(BOOK_COLUMNS.map((c) => [c, r[c]])) as BookRow;
+    return { row, parts: { id: r.id, median_copies: r.median_copies, median_cents: r.median_cents, ...parsedParts(r) } };
+  });
 }
 
 export async function findImagesOf(db: Db, bookIds: readonly string[]): Promise<BookImageRow[]> {
@@ -234,12 +287,6 @@ export const listEditionCourses = (db: Db, isbn: string) =>
 
 // Prices of editions (migration 013): the median of each ISBN's counted copies, kept by triggers on books,
 // and the new prices admins enter.
-
-/** How many copies of each of these ISBNs count towards its price, and their median (ISBNs with none are absent). */
-export async function findEditionMedians(db: Db, isbns: readonly string[]) {
-  if (!isbns.length) return [];
-  return db.selectFrom('edition_medians').select(['isbn', 'copies', 'median_cents']).where('isbn', 'in', isbns).execute();
-}
 
 /** The new price of an ISBN-13, if an admin has set one. */
 export const findNewPrice = (db: Db, isbn: string) =>
