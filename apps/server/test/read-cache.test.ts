@@ -1,7 +1,8 @@
 // The read cache's rules, without a database: entries die with their generation, a load that a write
 // overtakes is not kept, an unreadable generation means no caching, and the size and age are bounded.
 import { describe, expect, it, vi } from 'vitest';
-import { createReadCache, localGeneration, type Generation } from '../src/lib/read-cache.ts';
+import type { Redis } from 'ioredis';
+import { createReadCache, localGeneration, redisGeneration, type Generation } from '../src/lib/read-cache.ts';
 
 const counter = () => {
   let n = 0;
@@ -133,5 +134,46 @@ describe('read cache', () => {
     await gen.bump();
     await cache.readMany(['a'], loadMany);
     expect(asked.at(-1)).toEqual(['a']);
+  });
+
+  it("shares Redis GETs among readers, yet answers each with a value read after it came", async () => {
+    // A Redis whose GET reads the counter when it is sent and answers when the test says so.
+    let counter = 0;
+    const answers: (() => void)[] = [];
+    const redis = {
+      get: vi.fn(() => {
+        const value = String(counter);
+        return new Promise<string>((resolve) => answers.push(() => resolve(value)));
+      }),
+      incr: vi.fn(async () => ++counter),
+    };
+    const gen = redisGeneration(redis as unknown as Redis, 'generation', () => {});
+    const first = gen.current();
+    await gen.bump();
+    // The GET that is out was sent before the bump: these two wait for the next one, which they share.
+    const second = gen.current();
+    const third = gen.current();
+    expect(redis.get).toHaveBeenCalledTimes(1);
+    answers.shift()!();
+    expect(await first).toBe(0);
+    // Sent as the first returned, before its readers went on.
+    expect(answers).toHaveLength(1);
+    answers.shift()!();
+    expect([await second, await third]).toEqual([1, 1]);
+    expect(redis.get).toHaveBeenCalledTimes(2);
+    // Nothing out: the next reader sends its own.
+    const fourth = gen.current();
+    expect(redis.get).toHaveBeenCalledTimes(3);
+    answers.shift()!();
+    expect(await fourth).toBe(1);
+  });
+
+  it('answers NaN (no caching) to every reader sharing a GET that fails', async () => {
+    const errors: unknown[] = [];
+    const redis = { get: vi.fn(async () => Promise.reject(new Error('down'))), incr: vi.fn() };
+    const gen = redisGeneration(redis as unknown as Redis, 'generation', (err) => errors.push(err));
+    expect(await Promise.all([gen.current(), gen.current(), gen.current()])).toEqual([Number.NaN, Number.NaN, Number.NaN]);
+    expect(redis.get).toHaveBeenCalledTimes(2);
+    expect(errors).toHaveLength(2);
   });
 });

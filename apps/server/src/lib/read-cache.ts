@@ -19,16 +19,42 @@ export function localGeneration(): Generation {
   };
 }
 
-/** The generation as a Redis counter shared by every process; NaN (so no caching) while Redis fails. */
+/**
+ * The generation as a Redis counter shared by every process; NaN (so no caching) while Redis fails.
+ *
+ * Readers share GETs: at most one is out at a time, and a reader who comes while one is out waits for the
+ * next, sent as soon as that one returns. Every reader still gets a value read after it came, so a bump
+ * that finished before a request arrived is always seen; under load a process sends one GET per round
+ * trip instead of one per read (docs/performance.md, "Book detail on PostgreSQL").
+ */
 export function redisGeneration(redis: Redis, key: string, onError: (err: unknown) => void): Generation {
+  const read = async () => {
+    try {
+      return Number((await redis.get(key)) ?? 0);
+    } catch (err) {
+      onError(err);
+      return Number.NaN;
+    }
+  };
+  /** The GET that is out, and the one that leaves when it returns. */
+  let out: Promise<number> | undefined;
+  let next: Promise<number> | undefined;
+  const send = () => {
+    const sent = read();
+    out = sent;
+    void sent.then(() => {
+      if (out === sent) out = undefined;
+    });
+    return sent;
+  };
   return {
-    async current() {
-      try {
-        return Number((await redis.get(key)) ?? 0);
-      } catch (err) {
-        onError(err);
-        return Number.NaN;
-      }
+    current() {
+      if (!out) return send();
+      next ??= out.then(() => {
+        next = undefined;
+        return send();
+      });
+      return next;
     },
     async bump() {
       await redis.incr(key);
