@@ -4,8 +4,11 @@
 // comparable when taken side by side (docs/performance.md). Prints req/s, p50, p99 and the server's CPU
 // time per request (utime + stime from /proc) for each case, round and checkout. Loopback only.
 //   --data-dir=DIR    the seeded catalogue, kept between runs (seeded there first if it holds none)
+//   --database-url=URL a PostgreSQL catalogue seeded before (seedCatalogue in bench/seed.ts) instead;
+//                     --data-dir is then only where the servers keep their files
+//   --redis-url=URL   the servers share a Redis, as several processes do (the read cache's generation)
 //   --rounds=3 --seconds=10 --connections=10 --warm=5 (seconds of browsing before each checkout's cases)
-//   --cases=cold,priced (any of cold, priced, browse, repeat, detail, book-page, book-page-one, misspelt, course, edition, edition-spread)
+//   --cases=cold,priced (any of cold, priced, browse, repeat, detail, detail-cold, book-page, book-page-one, misspelt, course, edition, edition-spread)
 //   --web-dist=DIR    the built web app the servers serve (default: this checkout's apps/web/dist)
 // A checkout may carry node flags after '#', e.g. '.#--max-semi-space-size=4'. Each needs node_modules
 // (a worktree can link this checkout's).
@@ -13,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { openSqliteReader } from '../apps/server/src/db/index.ts';
+import { openDatabase, openSqliteReader } from '../apps/server/src/db/index.ts';
 import { browsePaths, coldSearchPaths, coursePaths, editionPaths, editionPathsByCopies, misspeltSearchPaths, pricedSearchPaths } from './catalogue-paths.ts';
 import { readCatalogueSample } from './catalogue-sample.ts';
 import { measure, table } from './load.ts';
@@ -24,6 +27,8 @@ const { values: args, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     'data-dir': { type: 'string' },
+    'database-url': { type: 'string' },
+    'redis-url': { type: 'string' },
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
@@ -41,15 +46,16 @@ function cpuSeconds(pid: number): number {
 
 async function main() {
   const dataDir = args['data-dir'];
+  const databaseUrl = args['database-url'];
   if (!dataDir || !positionals.length) throw new Error('usage: npm run bench:ab -- --data-dir=DIR [flags] CHECKOUT [CHECKOUT...]');
   const file = path.join(dataDir, 'reshelf.sqlite');
-  if (!fs.existsSync(file)) {
+  if (!databaseUrl && !fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
     await seedCatalogue({ dataDir, databaseUrl: undefined, approved: 100_000, pending: 3000, sellers: 400, log: console.log });
   }
   // The book pages to ask for, read from the catalogue itself (whoever seeded it).
-  const reader = openSqliteReader(file);
-  const ids = (await sql<{ id: string }>`SELECT id FROM books WHERE status = 'approved' ORDER BY rowid LIMIT 5000`.execute(reader.db)).rows.map((r) => r.id);
+  const reader = databaseUrl ? openDatabase({ databaseUrl, dataDir }) : openSqliteReader(file);
+  const ids = (await sql<{ id: string }>`SELECT id FROM books WHERE status = 'approved' ORDER BY created_at, id LIMIT 20000`.execute(reader.db)).rows.map((r) => r.id);
   const catalogue = await readCatalogueSample(reader.db);
   await reader.close();
   const paths: Record<string, string[]> = {
@@ -57,10 +63,12 @@ async function main() {
     priced: pricedSearchPaths(),
     browse: browsePaths(),
     repeat: ['/api/v1/books?q=calculus'],
-    detail: ids.map((id) => `/api/v1/books/${id}`),
+    detail: ids.slice(0, 5000).map((id) => `/api/v1/books/${id}`),
+    // Books asked for the first time: up to 20,000 different ones, more than a run asks for on PostgreSQL.
+    'detail-cold': ids.map((id) => `/api/v1/books/${id}`),
     // A listing's page as a shared link opens it (HTML with the listing's preview tags): many listings in
     // turn, as a crawler asks, and one listing, as a WhatsApp group opening the same link does.
-    'book-page': ids.map((id) => `/books/${id}`),
+    'book-page': ids.slice(0, 5000).map((id) => `/books/${id}`),
     'book-page-one': ids.slice(0, 1).map((id) => `/books/${id}`),
     misspelt: misspeltSearchPaths(),
     course: coursePaths(catalogue),
@@ -75,7 +83,14 @@ async function main() {
   for (let round = 1; round <= Number(args.rounds); round++) {
     for (const checkout of positionals) {
       const [dir, flags] = checkout.split('#');
-      const server = await startServer({ dataDir, databaseUrl: undefined, webDist: args['web-dist'], root: path.resolve(dir!), nodeFlags: flags ? flags.split(' ') : [] });
+      const server = await startServer({
+        dataDir,
+        databaseUrl,
+        ...(args['redis-url'] && { redisUrl: args['redis-url'] }),
+        webDist: args['web-dist'],
+        root: path.resolve(dir!),
+        nodeFlags: flags ? flags.split(' ') : [],
+      });
       try {
         if (Number(args.warm) > 0) await measure(server.url, { name: 'warm-up', paths: paths.browse! }, { ...load, seconds: Number(args.warm) });
         for (const c of cases) {
