@@ -176,4 +176,15 @@ describe('read cache', () => {
     expect(redis.get).toHaveBeenCalledTimes(2);
     expect(errors).toHaveLength(2);
   });
+
+  it('keeps answering after a failed GET whose report throws too: nothing stays out', async () => {
+    let down = true;
+    const redis = { get: vi.fn(async () => (down ? Promise.reject(new Error('down')) : '7')), incr: vi.fn() };
+    const gen = redisGeneration(redis as unknown as Redis, 'generation', () => {
+      throw new Error('the logger failed');
+    });
+    expect(await Promise.all([gen.current(), gen.current()])).toEqual([Number.NaN, Number.NaN]);
+    down = false;
+    expect(await Promise.all([gen.current(), gen.current()])).toEqual([7, 7]);
+  });
 });

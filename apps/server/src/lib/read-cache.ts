@@ -28,11 +28,16 @@ export function localGeneration(): Generation {
  * trip instead of one per read (docs/performance.md, "Book detail on PostgreSQL").
  */
 export function redisGeneration(redis: Redis, key: string, onError: (err: unknown) => void): Generation {
+  // Never rejects, whatever onError does: a GET that is out must always end (its waiters chain on it).
   const read = async () => {
     try {
       return Number((await redis.get(key)) ?? 0);
     } catch (err) {
-      onError(err);
+      try {
+        onError(err);
+      } catch {
+        // Reporting failed too; the reader still gets NaN (no caching).
+      }
       return Number.NaN;
     }
   };

@@ -115,9 +115,8 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     return cache.sellers.readMany([...new Set(sellerIds)], (missing) => loadSellerSummaries(db, missing));
   }
 
-  /** Book JSON from rows and their parts, keeping the order (a seller with no public summary, an erased account, keeps an empty one). */
-  async function assemble(found: readonly { row: BookRow; parts: BookParts | undefined }[], db: Db): Promise<Book[]> {
-    const sellers = await sellerSummaries(db, found.map((f) => f.row.seller_id));
+  /** Book JSON from rows, their parts and their sellers, keeping the order (a seller with no public summary, an erased account, keeps an empty one). */
+  function assemble(found: readonly { row: BookRow; parts: BookParts | undefined }[], sellers: ReadonlyMap<string, BookSeller>): Book[] {
     return found.map(({ row, parts }) =>
       toBookJson(
         row,
@@ -129,10 +128,10 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     );
   }
 
-  /** Book JSON for rows already read: their parts in one statement, and their sellers. */
+  /** Book JSON for rows already read: their parts in one statement and their sellers, at the same time. */
   async function toBooks(rows: readonly BookRow[], db: Db = ctx.db): Promise<Book[]> {
-    const parts = await repo.findPartsOf(db, rows.map((r) => r.id));
-    return assemble(rows.map((row) => ({ row, parts: parts.get(row.id) })), db);
+    const [parts, sellers] = await Promise.all([repo.findPartsOf(db, rows.map((r) => r.id)), sellerSummaries(db, rows.map((r) => r.seller_id))]);
+    return assemble(rows.map((row) => ({ row, parts: parts.get(row.id) })), sellers);
   }
 
   async function toBook(row: BookRow, db: Db = ctx.db): Promise<Book> {
@@ -147,7 +146,8 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
   async function booksByIds(ids: readonly string[], db: Db = ctx.db): Promise<Book[]> {
     const load = async (wanted: readonly string[]) => {
       const found = new Map((await repo.findBooksWithParts(db, wanted)).map((f) => [f.row.id, f]));
-      return assemble(wanted.flatMap((id) => found.get(id) ?? []), db);
+      const ordered = wanted.flatMap((id) => found.get(id) ?? []);
+      return assemble(ordered, await sellerSummaries(db, ordered.map((f) => f.row.seller_id)));
     };
     // Inside a transaction (db is not the app's handle) the caller must see its own view, never the cache.
     if (!cache || db !== ctx.db) return load(ids);
