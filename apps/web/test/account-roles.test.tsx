@@ -107,8 +107,11 @@ describe('an account holding both roles', () => {
     expect(within(nav!).getByRole('link', { name: 'Sell a Book' })).toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('link', { name: ROLE_CHANGE_MESSAGES.switchTo.buyer })[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/buyer'));
-    const [buyerNav] = await screen.findAllByRole('navigation', { name: 'Dashboard' });
-    expect(within(buyerNav!).getByRole('link', { name: 'Cart' })).toBeInTheDocument();
+    // The router's state moves before React has drawn the buyer area (a transition): until then the seller's
+    // sidebar is still on screen, so wait for the buyer's own link rather than for any sidebar.
+    await waitFor(() =>
+      expect(within(screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!).getByRole('link', { name: 'Cart' })).toBeInTheDocument(),
+    );
     expect(screen.getAllByRole('link', { name: ROLE_CHANGE_MESSAGES.switchTo.seller })[0]).toHaveAttribute('href', '/seller');
   });
 
