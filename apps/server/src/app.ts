@@ -57,7 +57,7 @@ import { anonymiseNotifications, createNotificationsService, notify } from './mo
 import { wishlistRoutes } from './modules/wishlists/routes.ts';
 import { createWishlistsService } from './modules/wishlists/service.ts';
 import { loadServerSecret } from './db/server-secret.ts';
-import { identityRoutes } from './modules/identities/routes.ts';
+import { endSignInsAtLogout, identityRoutes } from './modules/identities/routes.ts';
 import { createIdentitiesService, type IdentitiesOptions } from './modules/identities/service.ts';
 import { createSigner } from './lib/signing.ts';
 import { profileRoutes } from './modules/profiles/routes.ts';
@@ -283,7 +283,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('services', { accounts, verification, newsletter, scheduler, listings, moderation, notifications, orders, catalogue, packages, cart, hub, reports, wishlists, identities, profiles });
 
   await app.register(sessionPlugin, { accounts });
-  await app.register(accountRoutes, { accounts });
+  await app.register(accountRoutes, { accounts, onLogout: [endSignInsAtLogout(app, identities)] });
   await app.register(identityRoutes, { identities });
   await app.register(verificationRoutes, { verification });
   await app.register(avatarRoutes);

@@ -6,6 +6,9 @@ import type { SignInProvider } from '@reshelf/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** Listing uploads one seller may send an hour unless LISTINGS_PER_SELLER_PER_HOUR says otherwise. */
+export const LISTINGS_PER_SELLER_PER_HOUR = 30;
+
 const optionalString = z
   .string()
   .optional()
@@ -55,6 +58,9 @@ const envSchema = z
     // Sign-ups from one address an hour. Many students share a campus NAT address, so the ceiling is
     // generous; a deployment behind one (or a test run that signs up hundreds of students) raises it.
     SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
+    // Listing uploads one seller may send an hour (each decodes and re-encodes up to six photos). A
+    // student lists a shelf of books at most; a test run that lists hundreds with one seller raises it.
+    LISTINGS_PER_SELLER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(LISTINGS_PER_SELLER_PER_HOUR),
     // Sign-in with identity providers (docs/decisions/0036-sign-in-providers.md): each is on when its
     // client id and secret are both set. Microsoft is one tenant (a university's), by its id.
     GOOGLE_CLIENT_ID: optionalString,
@@ -132,6 +138,7 @@ export interface Config {
   /** SQLite: catalogue search threads at most (decision 0038); by default one per CPU core, at most two. */
   searchThreads: number;
   signupsPerAddressPerHour: number;
+  listingsPerSellerPerHour: number;
   /** The identity providers configured (docs/decisions/0036-sign-in-providers.md), by id. */
   signInProviders: Partial<Record<SignInProvider, ProviderCredentials>>;
   s3: { bucket: string; endpoint: string; region: string; accessKeyId: string; secretAccessKey: string; prefix?: string } | undefined;
@@ -204,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollMs: e.JOB_POLL_MS,
     searchThreads: e.SEARCH_THREADS ?? Math.min(2, os.availableParallelism()),
     signupsPerAddressPerHour: e.SIGNUPS_PER_ADDRESS_PER_HOUR,
+    listingsPerSellerPerHour: e.LISTINGS_PER_SELLER_PER_HOUR,
     signInProviders: signInProviders(e),
     s3:
       e.S3_BUCKET && e.S3_ENDPOINT && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

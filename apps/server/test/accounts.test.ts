@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LIMITS, MESSAGES } from '@reshelf/shared';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { PASSWORD, cookieFrom, loginAs, registerAndLogin, signupBody } from './helpers/accounts.ts';
 
@@ -295,6 +296,53 @@ describe('password reset', () => {
     expect((await post('/api/v1/auth/login', { email: a.email, password: 'Brand-N3w-Pass' })).statusCode).toBe(200);
   });
 
+  it(`mails one address at most ${LIMITS.resetMailsPerWindow} times an hour, from any number of addresses; further requests answer the same and send nothing`, async () => {
+    // The limiter library reads the system time, not the app's clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const a = await registerAndLogin(t.app);
+      const b = await registerAndLogin(t.app);
+      let ip = 0;
+      const ask = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email }, remoteAddress: `10.30.0.${ip++}` });
+      const mailsTo = (email: string) => t.mailer.sent.filter((m) => m.to === email).length;
+      const unknown = await ask('nobody-here@students.wits.ac.za');
+      for (let i = 0; i < LIMITS.resetMailsPerWindow; i++) expect((await ask(a.email)).statusCode).toBe(202);
+      expect(mailsTo(a.email)).toBe(LIMITS.resetMailsPerWindow);
+      const links = await t.database.db.selectFrom('password_resets').select('token_hash').where('student_id', '=', a.id).execute();
+
+      const extra = await ask(a.email);
+      expect(extra.statusCode).toBe(202);
+      expect(extra.body).toBe(unknown.body);
+      expect(extra.json()).toEqual({ message: MESSAGES.resetSent });
+      expect(mailsTo(a.email)).toBe(LIMITS.resetMailsPerWindow);
+      // No link was made for the mail that was not sent.
+      expect(await t.database.db.selectFrom('password_resets').select('token_hash').where('student_id', '=', a.id).execute()).toHaveLength(links.length);
+
+      // Another address is not affected.
+      expect((await ask(b.email)).statusCode).toBe(202);
+      expect(mailsTo(b.email)).toBe(1);
+
+      // The window is an hour from the first mail: a moment before its end still nothing, then mail again.
+      vi.setSystemTime(Date.now() + LIMITS.resetMailWindowMs - 5000);
+      await ask(a.email);
+      expect(mailsTo(a.email)).toBe(LIMITS.resetMailsPerWindow);
+      vi.setSystemTime(Date.now() + 6000);
+      expect((await ask(a.email)).statusCode).toBe(202);
+      expect(mailsTo(a.email)).toBe(LIMITS.resetMailsPerWindow + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('requests for one address sent at the same moment send no more mails than the limit', async () => {
+    const a = await registerAndLogin(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email: a.email }, remoteAddress: `10.31.0.${i}` })),
+    );
+    expect(new Set(answers.map((res) => `${res.statusCode} ${res.body}`))).toEqual(new Set([`202 ${JSON.stringify({ message: MESSAGES.resetSent })}`]));
+    expect(t.mailer.sent.filter((m) => m.to === a.email)).toHaveLength(LIMITS.resetMailsPerWindow);
+  });
+
   it('expires after 1 hour', async () => {
     const a = await registerAndLogin(t.app);
     await post('/api/v1/auth/password-reset', { email: a.email });
@@ -354,6 +402,77 @@ describe('delete account', () => {
     expect(await t.database.db.selectFrom('sessions').select('token_hash').where('student_id', '=', a.id).execute()).toEqual([]);
     const again = await post('/api/v1/auth/register', signupBody({ email: a.email }));
     expect(again.statusCode).toBe(201);
+  });
+});
+
+describe('the current password, asked again while signed in, is guessed no faster than at login', () => {
+  // Each try from its own address, so the per-address ceilings never mask the per-email limit.
+  let n = 0;
+  const from = () => `10.20.${n >> 8}.${n++ & 255}`;
+  const change = (a: { cookie: string }, oldPassword: string) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/auth/password', payload: { oldPassword, password: 'N3w!Passw0rd-Later' }, headers: { cookie: a.cookie }, remoteAddress: from() });
+  const remove = (a: { cookie: string }, password: string) =>
+    t.app.inject({ method: 'DELETE', url: '/api/v1/account', payload: { password }, headers: { cookie: a.cookie }, remoteAddress: from() });
+  const login = (a: { email: string }, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: a.email, password }, remoteAddress: from() });
+  const stillThere = async (id: string) => Boolean(await t.database.db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst());
+
+  it('after the limit of wrong current passwords, even the right one is 429 on both routes and at login', async () => {
+    const a = await registerAndLogin(t.app);
+    for (let i = 0; i < LIMITS.loginFailuresPerWindow / 2; i++) {
+      const wrong = await change(a, `Wrong-${i}-Passw0rd!`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: MESSAGES.currentPasswordIncorrect, code: 'INVALID_CREDENTIALS' });
+    }
+    for (let i = 0; i < LIMITS.loginFailuresPerWindow / 2; i++) {
+      const wrong = await remove(a, `Wrong-${i}-Passw0rd!`);
+      expect(wrong.statusCode).toBe(401);
+      expect(wrong.json()).toEqual({ error: MESSAGES.passwordIncorrect, code: 'INVALID_CREDENTIALS' });
+    }
+    for (const res of [await change(a, a.password), await remove(a, a.password), await login(a, a.password)]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({ error: MESSAGES.tooManyAttempts, code: 'RATE_LIMITED' });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    // Nothing changed: the account is there, with its password, and the session still works.
+    expect(await stillThere(a.id)).toBe(true);
+    expect((await t.app.inject({ url: '/api/v1/auth/session', headers: { cookie: a.cookie } })).statusCode).toBe(200);
+    // The owner's way back is the same as after guessing at login: a reset clears the lock.
+    await post('/api/v1/auth/password-reset', { email: a.email });
+    const token = new URL(/https?:\/\/\S+/.exec(t.mailer.last(a.email)!.text)![0]).searchParams.get('token')!;
+    expect((await post('/api/v1/auth/password-reset/confirm', { token, password: 'Brand-N3w-Pass' })).statusCode).toBe(204);
+    expect((await login(a, 'Brand-N3w-Pass')).statusCode).toBe(200);
+  });
+
+  it('shares its counter with login: wrong passwords at login lock the change and the deletion', async () => {
+    const a = await registerAndLogin(t.app);
+    for (let i = 0; i < LIMITS.loginFailuresPerWindow; i++) expect((await login(a, `Wrong-${i}-Passw0rd!`)).statusCode).toBe(401);
+    const changed = await change(a, a.password);
+    expect(changed.statusCode).toBe(429);
+    expect(changed.json().error).toBe(MESSAGES.tooManyAttempts);
+    const removed = await remove(a, a.password);
+    expect(removed.statusCode).toBe(429);
+    expect(removed.json().error).toBe(MESSAGES.tooManyAttempts);
+    expect(await stillThere(a.id)).toBe(true);
+  });
+
+  it('a right current password gives its count back, as at login', async () => {
+    const a = await registerAndLogin(t.app);
+    for (let i = 0; i < LIMITS.loginFailuresPerWindow - 1; i++) expect((await change(a, `Wrong-${i}-Passw0rd!`)).statusCode).toBe(401);
+    expect((await change(a, a.password)).statusCode).toBe(204);
+    expect((await remove(a, 'Wrong-Passw0rd!')).statusCode).toBe(401);
+    expect((await remove(a, 'N3w!Passw0rd-Later')).statusCode).toBe(429);
+    expect(await stillThere(a.id)).toBe(true);
+  });
+
+  it('guesses sent at the same moment get no more checks than the limit', async () => {
+    const a = await registerAndLogin(t.app);
+    const answers = await Promise.all(Array.from({ length: 2 * LIMITS.loginFailuresPerWindow }, (_, i) => (i % 2 ? remove : change)(a, `Burst-${i}-Passw0rd!`)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.loginFailuresPerWindow);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(LIMITS.loginFailuresPerWindow);
+    expect((await change(a, a.password)).statusCode).toBe(429);
+    expect(await stillThere(a.id)).toBe(true);
   });
 });
 

@@ -4,6 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIFECYCLE_MESSAGES, LIFECYCLE_NOTICES, MESSAGES } from '@reshelf/shared';
+import { LISTINGS_PER_SELLER_PER_HOUR, loadConfig } from '../src/config.ts';
+import { deleteIfAvailable } from '../src/modules/listings/repository.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { loginAs, registerAndLogin, type Account } from './helpers/accounts.ts';
 import * as img from './fixtures/images.ts';
@@ -17,7 +20,8 @@ let buyer: Account;
 let adminCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  // This file lists far more books with one seller than a seller may in an hour; the limit has its own tests below.
+  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LISTINGS_PER_SELLER_PER_HOUR: '10000' } });
   seller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Sipho', university: 'uct' });
   otherSeller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Naledi' });
   buyer = await registerAndLogin(t.app, { userType: 'buyer' });
@@ -553,6 +557,36 @@ describe(`PATCH /api/v1/books/:id (${dialectUnderTest})`, () => {
     expect((await bookRow(book.id))!.price_cents).toBe(45050);
   });
 
+  it("reads no photos of an edit to someone else's listing: 404 before the upload is looked at", async () => {
+    const book = await createBook();
+    // The first "photo" is text: reading this upload refuses it (415), so an answer other than 415 means
+    // the upload was never read.
+    const body = img.multipart(img.listingParts({ price: 1 }, [Buffer.from('not a photo, only words '.repeat(40)), ...(await img.pngs(3))]));
+    const send = (cookie?: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/v1/books/${book.id}`, payload: body.payload, headers: { ...body.headers, ...(cookie ? { cookie } : {}) } });
+    const files = storedFiles();
+    for (const cookie of [otherSeller.cookie, buyer.cookie, adminCookie]) {
+      const res = await send(cookie);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({ error: MESSAGES.notFound, code: 'NOT_FOUND' });
+    }
+    expect((await send()).statusCode).toBe(401);
+    // An unknown listing answers the same.
+    const missing = await t.app.inject({ method: 'PATCH', url: '/api/v1/books/nosuchbook000000', payload: body.payload, headers: { ...body.headers, cookie: otherSeller.cookie } });
+    expect(missing.json()).toEqual({ error: MESSAGES.notFound, code: 'NOT_FOUND' });
+    // The owner's listing in an order: 409 before reading too.
+    await setStatus(book.id, 'approved');
+    await setAvailability(book.id, 'reserved');
+    expect((await send(seller.cookie)).json()).toEqual({ error: MESSAGES.listingLocked, code: 'LISTING_LOCKED' });
+    // The owner of a listing they may change gets the upload read, and refused.
+    await setAvailability(book.id, 'available');
+    const own = await send(seller.cookie);
+    expect(own.statusCode, own.body).toBe(415);
+    expect(own.json().error).toBe(MESSAGES.imageType);
+    expect(storedFiles()).toEqual(files);
+    expect(await bookRow(book.id)).toMatchObject({ price_cents: 45050, status: 'approved' });
+  });
+
   it('answers 409 while the book is reserved or sold', async () => {
     const book = await createBook();
     await setStatus(book.id, 'approved');
@@ -642,6 +676,139 @@ describe(`DELETE /api/v1/books/:id (${dialectUnderTest})`, () => {
     expect(res.json().error).toBe('This listing is part of an active order and cannot be changed right now');
     expect(await bookRow(book.id)).toBeDefined();
     for (const image of book.images) expect((await get(image.url)).statusCode).toBe(200);
+  });
+});
+
+describe(`DELETE of a listing the admins are judging (${dialectUnderTest})`, () => {
+  const approve = (id: string) => t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${id}/approve`, headers: { cookie: adminCookie } });
+  const report = (who: Account, id: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/reports', payload: { target: 'book', id, reason: 'scam' }, headers: { cookie: who.cookie } });
+  const imageRows = (id: string) => t.database.db.selectFrom('book_images').select('id').where('book_id', '=', id).execute();
+  let reporters: Account[];
+  beforeAll(async () => {
+    reporters = [];
+    for (let i = 0; i < 3; i++) reporters.push(await registerAndLogin(t.app, { userType: 'buyer' }));
+  });
+
+  /** The listing is still there for the admins: its row, its photo rows and its files. */
+  async function expectKept(book: { id: string; images: { url: string; thumbUrl: string }[] }, status: string) {
+    expect(await bookRow(book.id)).toMatchObject({ status });
+    expect(await imageRows(book.id)).toHaveLength(book.images.length);
+    for (const image of book.images) {
+      expect((await get(image.url, adminCookie)).statusCode).toBe(200);
+      expect((await get(image.thumbUrl, adminCookie)).statusCode).toBe(200);
+    }
+  }
+
+  it('refuses the seller of a listing hidden by reports: 409 with the message an edit gets, everything kept', async () => {
+    const book = await createBook();
+    expect((await approve(book.id)).statusCode).toBe(200);
+    for (const who of reporters) expect((await report(who, book.id)).statusCode).toBe(201);
+    expect((await bookRow(book.id))!.status).toBe('hidden');
+    const res = await del(`/api/v1/books/${book.id}`, seller.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: LIFECYCLE_MESSAGES.underReview, code: 'UNDER_REVIEW' });
+    await expectKept(book, 'hidden');
+    // The DELETE statement itself refuses it too: reports that hide the listing after the seller's
+    // request looked at it still win.
+    expect(await deleteIfAvailable(t.database.db, book.id, seller.id)).toBe(false);
+    await expectKept(book, 'hidden');
+  });
+
+  it('refuses the seller of a listing a moderator took down: 409 TAKEN_DOWN, everything kept', async () => {
+    const book = await createBook();
+    expect((await approve(book.id)).statusCode).toBe(200);
+    const down = await t.app.inject({ method: 'POST', url: `/api/v1/admin/books/${book.id}/take-down`, payload: { reason: 'Photos of another book' }, headers: { cookie: adminCookie } });
+    expect(down.statusCode, down.body).toBe(200);
+    const res = await del(`/api/v1/books/${book.id}`, seller.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: LIFECYCLE_MESSAGES.takenDown, code: 'TAKEN_DOWN' });
+    await expectKept(book, 'taken_down');
+    expect(await deleteIfAvailable(t.database.db, book.id, seller.id)).toBe(false);
+    await expectKept(book, 'taken_down');
+  });
+
+  it('still withdraws an approved listing nobody reported', async () => {
+    const book = await createBook();
+    expect((await approve(book.id)).statusCode).toBe(200);
+    expect((await del(`/api/v1/books/${book.id}`, seller.cookie)).statusCode).toBe(204);
+    expect(await bookRow(book.id)).toBeUndefined();
+    expect(await imageRows(book.id)).toEqual([]);
+  });
+
+  it('the third report and the seller deleting at the same moment: a listing the reports hid is never deleted', async () => {
+    for (let round = 0; round < 4; round++) {
+      const title = `Race Round ${dialectUnderTest} ${round}`;
+      const book = await createBook(seller, { title });
+      expect((await approve(book.id)).statusCode).toBe(200);
+      for (const who of reporters.slice(0, 2)) expect((await report(who, book.id)).statusCode).toBe(201);
+      // Sent in either order, so each gets a head start in some rounds.
+      const sendReport = () => report(reporters[2]!, book.id);
+      const sendDelete = () => del(`/api/v1/books/${book.id}`, seller.cookie);
+      const [third, deleted] =
+        round % 2 === 0 ? await Promise.all([sendReport(), sendDelete()]) : await Promise.all([sendDelete(), sendReport()]).then(([d, r]) => [r, d] as const);
+      const row = await bookRow(book.id);
+      const hiddenNotices = await t.database.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('student_id', '=', seller.id)
+        .where('kind', '=', 'listing_hidden')
+        .where('title', '=', LIFECYCLE_NOTICES.hiddenTitle(title))
+        .execute();
+      if (deleted.statusCode === 204) {
+        // The delete came first: nothing was hidden, and the report found no listing (or one already going).
+        expect(row, `round ${round}`).toBeUndefined();
+        expect(hiddenNotices, `round ${round}`).toEqual([]);
+      } else {
+        // The report hid it first: the seller hears why, and the listing stays as it was.
+        expect(deleted.json(), `round ${round}`).toEqual({ error: LIFECYCLE_MESSAGES.underReview, code: 'UNDER_REVIEW' });
+        expect(third.statusCode, `round ${round}`).toBe(201);
+        expect(hiddenNotices, `round ${round}`).toHaveLength(1);
+        await expectKept(book, 'hidden');
+      }
+    }
+  });
+});
+
+describe(`listing uploads per seller an hour (${dialectUnderTest})`, () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await createTestApp({ env: { LISTINGS_PER_SELLER_PER_HOUR: '3' } });
+  });
+  afterAll(async () => small?.close());
+
+  const upload = async (who: Account, data: unknown, images: Buffer[]) => {
+    const body = img.multipart(img.listingParts(data, images));
+    return small.app.inject({ method: 'POST', url: '/api/v1/books', payload: body.payload, headers: { ...body.headers, cookie: who.cookie } });
+  };
+
+  it(`is ${LISTINGS_PER_SELLER_PER_HOUR} by default, and LISTINGS_PER_SELLER_PER_HOUR sets it`, () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).listingsPerSellerPerHour).toBe(30);
+    expect(loadConfig({ NODE_ENV: 'test', LISTINGS_PER_SELLER_PER_HOUR: '500' }).listingsPerSellerPerHour).toBe(500);
+  });
+
+  it('counts every upload, refused ones too, and answers 429 past the limit before reading the upload; other sellers are unaffected', async () => {
+    const [one, other] = [await registerAndLogin(small.app, { userType: 'seller' }), await registerAndLogin(small.app, { userType: 'seller' })];
+    expect((await upload(one, bookData(), await img.pngs(4))).statusCode).toBe(201);
+    expect((await upload(one, bookData({ price: -1 }), await img.pngs(4))).statusCode).toBe(400);
+    expect((await upload(one, bookData(), await img.pngs(4))).statusCode).toBe(201);
+    // Text where a photo should be would be 415 if the upload were read.
+    const refused = await upload(one, bookData(), [Buffer.from('not a photo '.repeat(50)), ...(await img.pngs(3))]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: MESSAGES.tooManyAttempts, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await upload(one, bookData(), await img.pngs(4))).statusCode).toBe(429);
+    const mine = await small.app.inject({ url: '/api/v1/seller/books', headers: { cookie: one.cookie } });
+    expect(mine.json().total).toBe(2);
+    expect((await upload(other, bookData(), await img.pngs(4))).statusCode).toBe(201);
+  });
+
+  it('uploads arriving at the same moment get no more than the limit between them', async () => {
+    const many = await registerAndLogin(small.app, { userType: 'seller' });
+    // Details refused at once (no title): cheap uploads, so only the counter decides.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload(many, bookData({ title: '' }), [])));
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429, 429, 429]);
   });
 });
 

@@ -1,12 +1,13 @@
 // The meetup of an accepted order, on the database under test: the handover code (only in the buyer's own
 // view; the seller completes with it; five wrong codes lock completing by code for 15 minutes, counted
 // atomically), the no-show (after the meetup time, once per order, racing a completion), a new time
-// proposed by one party and accepted by the other, the reminders (evening before and hour before, each
+// proposed by one party (a few an hour, each mailed) and accepted by the other, the reminders (evening before and hour before, each
 // once, moved by a new time, none for a cancelled order) and the calendar file; every wrong role.
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HANDOVER,
+  LIMITS,
   MESSAGES,
   formatClockTime,
   formatMeetupTime,
@@ -448,6 +449,50 @@ describe(`a new meetup time (${dialectUnderTest})`, () => {
     const refused = await propose(requested.id, seller, body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'A new time can only be proposed for an agreed meetup', code: 'INVALID_STATE' });
+  });
+
+  const mailsTo = (who: Account) => t.mailer.sent.filter((m) => m.to === who.email && m.subject.endsWith('proposed a new meetup time')).length;
+
+  it(`one party proposes at most ${LIMITS.meetupProposalsPerHour} new times an hour on one order: then 429, and no mail`, async () => {
+    expect(LIMITS.meetupProposalsPerHour).toBe(5);
+    const { id } = await newOrder();
+    const other = await newOrder();
+    const sellerMails = mailsTo(seller);
+    for (let i = 1; i <= LIMITS.meetupProposalsPerHour; i++) {
+      expect((await propose(id, buyer, { meetupAt: inFuture((48 + i) * HOUR) })).statusCode).toBe(200);
+    }
+    expect(mailsTo(seller)).toBe(sellerMails + LIMITS.meetupProposalsPerHour);
+    const refused = await propose(id, buyer, { meetupAt: inFuture(72 * HOUR), meetupLocation: 'Great Hall steps' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Too many attempts. Please try again later.', code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(mailsTo(seller)).toBe(sellerMails + LIMITS.meetupProposalsPerHour);
+    // The refused time was not stored: the last one allowed still waits.
+    expect((await view(id, seller)).proposal).toMatchObject({ by: 'buyer', meetupAt: inFuture((48 + LIMITS.meetupProposalsPerHour) * HOUR) });
+    // The other party of this order, and the same buyer on another order, each have their own count.
+    expect((await propose(id, seller, { meetupAt: inFuture(80 * HOUR) })).statusCode).toBe(200);
+    expect((await propose(other.id, buyer, { meetupAt: inFuture(80 * HOUR) })).statusCode).toBe(200);
+  });
+
+  it('a proposal refused before it counts (a time out of range, a requested order) uses none of the hour', async () => {
+    const { id } = await newOrder();
+    for (let i = 0; i < LIMITS.meetupProposalsPerHour + 2; i++) expect((await propose(id, seller, { meetupAt: inFuture(-MINUTE) })).statusCode).toBe(400);
+    const requested = await newOrder({ accept: false });
+    for (let i = 0; i < LIMITS.meetupProposalsPerHour + 2; i++) expect((await propose(requested.id, seller, { meetupAt: inFuture(72 * HOUR) })).statusCode).toBe(409);
+    expect((await propose(id, seller, { meetupAt: inFuture(72 * HOUR) })).statusCode).toBe(200);
+  });
+
+  it(`${LIMITS.meetupProposalsPerHour + 5} proposals at the same moment: exactly ${LIMITS.meetupProposalsPerHour} are stored and mailed, the rest 429`, async () => {
+    const { id } = await newOrder();
+    const buyerMails = mailsTo(buyer);
+    const answers = await Promise.all(
+      Array.from({ length: LIMITS.meetupProposalsPerHour + 5 }, (_, i) => propose(id, seller, { meetupAt: inFuture((60 + i) * HOUR) })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(LIMITS.meetupProposalsPerHour);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    await expect.poll(() => mailsTo(buyer)).toBe(buyerMails + LIMITS.meetupProposalsPerHour);
   });
 });
 

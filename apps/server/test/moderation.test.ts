@@ -1,6 +1,7 @@
 // Moderation (the admin's queue, approve, decline) and the seller's notifications it produces, on a real
 // migrated database through the HTTP API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@reshelf/shared';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { loginAs, registerAndLogin, type Account } from './helpers/accounts.ts';
 import * as img from './fixtures/images.ts';
@@ -14,7 +15,8 @@ let buyer: Account;
 let adminCookie: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  // One seller lists most of this file's books, more than a seller may in an hour (listings.test.ts tests the limit).
+  t = await createTestApp({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LISTINGS_PER_SELLER_PER_HOUR: '10000' } });
   seller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Ayanda' });
   otherSeller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Pieter' });
   buyer = await registerAndLogin(t.app, { userType: 'buyer' });
@@ -52,6 +54,11 @@ const post = (url: string, payload?: unknown, cookie?: string) =>
 
 const approve = (id: string, cookie = adminCookie) => post(`/api/v1/admin/books/${id}/approve`, undefined, cookie);
 const decline = (id: string, reason: unknown, cookie = adminCookie) => post(`/api/v1/admin/books/${id}/decline`, { reason }, cookie);
+/** The moderation page's approval: it names the version of the listing the admin was shown. */
+const approveSeen = (id: string, seen: unknown) => post(`/api/v1/admin/books/${id}/approve`, { seen }, adminCookie);
+const declineSeen = (id: string, reason: string, seen: unknown) => post(`/api/v1/admin/books/${id}/decline`, { reason, seen }, adminCookie);
+const editAsSeller = (id: string, payload: object, account = seller) =>
+  t.app.inject({ method: 'PATCH', url: `/api/v1/books/${id}`, payload, headers: { cookie: account.cookie } });
 
 describe(`moderation permissions (${dialectUnderTest})`, () => {
   it('refuses every moderation route to anyone but an admin: 401 anonymous, 403 buyer and seller', async () => {
@@ -179,6 +186,144 @@ describe(`approve (${dialectUnderTest})`, () => {
     const notes = await t.database.db.selectFrom('notifications').selectAll().where('link', 'in', [`/books/${book.id}`]).execute();
     const declines = results[1]!.statusCode === 200 ? 1 : 0;
     expect(notes.length).toBe(1 - declines);
+  });
+});
+
+describe(`a decision names the version the admin was shown (${dialectUnderTest})`, () => {
+  type Shown = { id: string; title: string; description: string; updatedAt: string; images: { url: string }[] };
+  /** The listing as the moderation queue shows it. */
+  async function shownInQueue(id: string): Promise<Shown> {
+    const queue = (await get('/api/v1/admin/books?status=pending&pageSize=50', adminCookie)).json();
+    const shown = queue.items.find((b: { id: string }) => b.id === id);
+    expect(shown, 'waiting in the first page of the queue').toBeDefined();
+    return shown;
+  }
+  const stored = (id: string) => t.database.db.selectFrom('books').select(['status', 'title', 'description', 'updated_at']).where('id', '=', id).executeTakeFirstOrThrow();
+  const CHANGED_APPROVE = { error: MESSAGES.listingChangedBeforeApproval, code: 'LISTING_CHANGED' };
+
+  it('approves the version the admin saw: 200', async () => {
+    const book = await createBook(seller, 'Seen And Approved');
+    const shown = await shownInQueue(book.id);
+    expect(shown.updatedAt).toBe(book.updatedAt);
+    const res = await approveSeen(book.id, shown.updatedAt);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().book).toMatchObject({ id: book.id, status: 'approved', title: 'Seen And Approved' });
+  });
+
+  it('refuses an approval of a version the seller has since edited: 409 with its message, still pending, nothing sent', async () => {
+    const book = await createBook(seller, 'Harmless Listing');
+    const shown = await shownInQueue(book.id);
+    // The seller rewrites it while the admin is looking at the queue.
+    const edit = await editAsSeller(book.id, { title: 'Something Else Entirely', description: 'Text no moderator has read.' });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().book.updatedAt).not.toBe(shown.updatedAt);
+    const sent = t.mailer.sent.length;
+    const res = await approveSeen(book.id, shown.updatedAt);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(CHANGED_APPROVE);
+    expect(await stored(book.id)).toMatchObject({ status: 'pending', title: 'Something Else Entirely' });
+    expect((await get(`/api/v1/books/${book.id}`)).statusCode).toBe(404);
+    expect(t.mailer.sent.length).toBe(sent);
+    expect(await t.database.db.selectFrom('notifications').select('id').where('link', '=', `/books/${book.id}`).execute()).toEqual([]);
+    // Reviewed again, the version the queue now shows is approved.
+    const again = await shownInQueue(book.id);
+    expect(again.title).toBe('Something Else Entirely');
+    expect((await approveSeen(book.id, again.updatedAt)).json().book).toMatchObject({ status: 'approved', title: 'Something Else Entirely' });
+  });
+
+  it('counts new photos alone as a change', async () => {
+    const book = await createBook(seller, 'New Photos Only');
+    const shown = await shownInQueue(book.id);
+    const body = img.multipart(img.listingParts({}, await img.pngs(5)));
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/books/${book.id}`, payload: body.payload, headers: { ...body.headers, cookie: seller.cookie } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().book.images).toHaveLength(5);
+    expect(edit.json().book.updatedAt).not.toBe(shown.updatedAt);
+    const res = await approveSeen(book.id, shown.updatedAt);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual(CHANGED_APPROVE);
+    expect((await stored(book.id)).status).toBe('pending');
+  });
+
+  it('gives every change a new version, even several in one millisecond', async () => {
+    const book = await createBook(seller, 'Quick Edits');
+    const versions = new Set([book.updatedAt]);
+    for (const price of [381, 382, 383]) {
+      const edit = await editAsSeller(book.id, { price });
+      expect(edit.statusCode, edit.body).toBe(200);
+      versions.add(edit.json().book.updatedAt);
+    }
+    expect(versions.size).toBe(4);
+    expect((await stored(book.id)).updated_at).toBe(Array.from(versions).sort().at(-1));
+    // An edit that changes nothing is no new version.
+    const same = await editAsSeller(book.id, { price: 383 });
+    expect(same.json().book.updatedAt).toBe((await stored(book.id)).updated_at);
+  });
+
+  it('refuses a decline of an edited version the same way, with its own message', async () => {
+    const book = await createBook(seller, 'Declined Too Late');
+    const shown = await shownInQueue(book.id);
+    expect((await editAsSeller(book.id, { description: 'Better photos and a fair price now.' })).statusCode).toBe(200);
+    const res = await declineSeen(book.id, 'Photos are unclear or not of the actual book', shown.updatedAt);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: MESSAGES.listingChangedBeforeDecline, code: 'LISTING_CHANGED' });
+    expect(await stored(book.id)).toMatchObject({ status: 'pending', description: 'Better photos and a fair price now.' });
+    const again = await shownInQueue(book.id);
+    expect((await declineSeen(book.id, 'Not a textbook', again.updatedAt)).json().book).toMatchObject({ status: 'declined', declineReason: 'Not a textbook' });
+  });
+
+  it('without `seen` decides as before, whatever the listing says by then; a listing decided already is still NOT_PENDING', async () => {
+    const book = await createBook(seller, 'No Version Sent');
+    const shown = await shownInQueue(book.id);
+    expect((await editAsSeller(book.id, { price: 99 })).statusCode).toBe(200);
+    const res = await post(`/api/v1/admin/books/${book.id}/approve`, {}, adminCookie);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().book).toMatchObject({ status: 'approved', price: 99 });
+    const late = await approveSeen(book.id, shown.updatedAt);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ error: MESSAGES.listingNotPending, code: 'NOT_PENDING' });
+  });
+
+  it('refuses a `seen` that is not a time with 400 and its message', async () => {
+    const book = await createBook(seller, 'Odd Version');
+    for (const seen of ['yesterday', 42, '', null]) {
+      const res = await approveSeen(book.id, seen);
+      expect(res.statusCode, JSON.stringify(seen)).toBe(400);
+      expect(res.json()).toEqual({ error: MESSAGES.moderationSeenInvalid, code: 'VALIDATION', fields: { seen: MESSAGES.moderationSeenInvalid } });
+    }
+    const res = await declineSeen(book.id, 'Not a textbook', 'yesterday');
+    expect(res.json()).toEqual({ error: MESSAGES.moderationSeenInvalid, code: 'VALIDATION', fields: { seen: MESSAGES.moderationSeenInvalid } });
+    expect((await stored(book.id)).status).toBe('pending');
+  });
+
+  it('an edit and an approval of the version before it, at the same moment: never an approved listing saying what the admin did not see', async () => {
+    for (let round = 0; round < 8; round++) {
+      const title = `Raced Listing ${round}`;
+      const book = await createBook(seller, title);
+      const shown = await shownInQueue(book.id);
+      // Every other round the edit also replaces the photos (a slower request).
+      const edit =
+        round % 2 === 0
+          ? editAsSeller(book.id, { title: `Rewritten ${round}`, description: 'Nobody reviewed this.' })
+          : (async () => {
+              const body = img.multipart(img.listingParts({ title: `Rewritten ${round}` }, await img.pngs(4)));
+              return t.app.inject({ method: 'PATCH', url: `/api/v1/books/${book.id}`, payload: body.payload, headers: { ...body.headers, cookie: seller.cookie } });
+            })();
+      const [edited, approved] = await Promise.all([edit, approveSeen(book.id, shown.updatedAt)]);
+      expect(edited.statusCode, edited.body).toBe(200);
+      const now = await stored(book.id);
+      const images = await t.database.db.selectFrom('book_images').select('path_full').where('book_id', '=', book.id).orderBy('position').execute();
+      if (approved.statusCode === 200) {
+        // The approval went first and approved what the admin saw; the edit then sent it back to review.
+        expect(approved.json().book).toMatchObject({ title, description: shown.description, images: shown.images.map((i) => ({ url: i.url })) });
+      } else {
+        expect(approved.json(), `round ${round}`).toEqual(CHANGED_APPROVE);
+      }
+      // Either way the edit is waiting for review: nothing unreviewed is public.
+      expect(now, `round ${round}`).toMatchObject({ status: 'pending', title: `Rewritten ${round}` });
+      if (round % 2 === 1) expect(images.map((i) => `/uploads/${i.path_full}`)).not.toEqual(shown.images.map((i) => i.url));
+      expect((await get(`/api/v1/books/${book.id}`)).statusCode).toBe(404);
+    }
   });
 });
 

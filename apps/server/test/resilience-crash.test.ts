@@ -58,6 +58,7 @@ describe(`crash safety under SIGKILL (${dialectUnderTest})`, () => {
       fetch(server!.url + url, { method: 'POST', headers: { ...json, ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
     const seller = signupBody({ userType: 'seller' });
     const sellerId = ((await (await post('/api/v1/auth/register', seller)).json()) as { student: { id: string } }).student.id;
+    const sellerCookie = (await post('/api/v1/auth/login', { email: seller.email, password: PASSWORD })).headers.getSetCookie()[0]!.split(';')[0]!;
     const buyers: string[] = [];
     for (let i = 0; i < BUYERS; i++) {
       const b = signupBody({ userType: 'buyer' });
@@ -70,6 +71,10 @@ describe(`crash safety under SIGKILL (${dialectUnderTest})`, () => {
     const confirmedOrders: string[] = [];
     const confirmedSignups: string[] = [];
     let attempted = 0;
+    // Requests still waiting after a round. The seller declines them before the next round's load, so the
+    // buyers never reach the cap on waiting requests (LIMITS.openRequestsPerBuyer): every round's orders
+    // stay possible, however many earlier rounds confirmed.
+    let waiting: string[] = [];
 
     for (let round = 0; round < ROUNDS; round++) {
       // Fresh books while no server runs.
@@ -80,6 +85,10 @@ describe(`crash safety under SIGKILL (${dialectUnderTest})`, () => {
 
       server = await boot();
       const base = server.url;
+      for (const id of waiting) {
+        const declined = await fetch(`${base}/api/v1/orders/${id}/decline`, { method: 'POST', headers: { ...json, cookie: sellerCookie }, body: '{}' });
+        expect(declined.status, `round ${round}: decline ${id}`).toBe(200);
+      }
       let stop = false;
       const orderWorker = async (w: number) => {
         while (!stop) {
@@ -139,6 +148,7 @@ describe(`crash safety under SIGKILL (${dialectUnderTest})`, () => {
       const reserved = await check.db.selectFrom('books').select('id').where('availability', '=', 'reserved').execute();
       const active = await check.db.selectFrom('orders').select('book_id').where('status', 'in', ['requested', 'accepted']).execute();
       expect(new Set(active.map((a) => a.book_id))).toEqual(new Set(reserved.map((r) => r.id)));
+      waiting = (await check.db.selectFrom('orders').select('id').where('status', '=', 'requested').execute()).map((r) => r.id);
       if (!pg) {
         const integrity = await sql<{ integrity_check: string }>`PRAGMA integrity_check`.execute(check.db);
         expect(integrity.rows).toEqual([{ integrity_check: 'ok' }]);

@@ -81,8 +81,22 @@ async function call(method: string, url: string, cookie: string | undefined, pay
   });
 }
 
+/**
+ * Withdraws the buyer's requests that earlier cases left waiting (the standing order excepted): the matrix
+ * places more requests than one buyer may have waiting at once (LIMITS.openRequestsPerBuyer, proved in
+ * security-orders.test.ts), and each case needs only its own.
+ */
+async function withdrawWaitingRequests(): Promise<void> {
+  const left = await t.database.db.selectFrom('orders').select('id').where('buyer_id', '=', actors.buyer.id).where('status', '=', 'requested').where('id', '!=', standingOrder).execute();
+  for (const { id } of left) {
+    const res = await call('POST', `/api/v1/orders/${id}/cancel`, actors.buyer.cookie, {});
+    if (res.statusCode !== 200) throw new Error(res.body);
+  }
+}
+
 /** A requested order of the buyer for a fresh book of the seller; optionally moved on. */
 async function order(state: 'requested' | 'accepted' | 'completed' = 'requested'): Promise<string> {
+  await withdrawWaitingRequests();
   const bookId = await approvedBook();
   const res = await call('POST', '/api/v1/orders', actors.buyer.cookie, { bookId });
   if (res.statusCode !== 201) throw new Error(res.body);

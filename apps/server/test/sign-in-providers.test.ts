@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIFECYCLE_MESSAGES, MESSAGES, SIGN_IN_PROVIDER_ERRORS, SIGN_IN_PROVIDER_MAIL, SIGN_IN_PROVIDER_MESSAGES } from '@reshelf/shared';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { PASSWORD, adminAccount, cookieFrom, registerAndLogin, signupBody } from './helpers/accounts.ts';
+import { PASSWORD, adminAccount, cookieFrom, loginAs, registerAndLogin, signupBody } from './helpers/accounts.ts';
 import { providerClient } from '../src/modules/identities/providers.ts';
 import { ProviderBrowser, startTestProvider, type TestProvider } from './helpers/oidc-provider.ts';
 
@@ -325,6 +325,69 @@ describe('refused callbacks: no session, a clear error', () => {
     expect(complete.statusCode).toBe(404);
     const link = await t.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/link', payload: { password: 'x' } });
     expect(link.statusCode).toBe(404);
+  });
+});
+
+describe('logout ends a sign-in left half-way in this browser', () => {
+  /** The Set-Cookie that expires `name` on the path the browser holds it under, if the answer has one. */
+  const expiredCookie = (res: { headers: Record<string, unknown> }, name: string) =>
+    setCookies(res).find((c) => c.startsWith(`${name}=;`) && /Path=\/api\/v1\/auth(;|$)/.test(c) && /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(c));
+  const logout = (cookies: (string | undefined)[]) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie: cookies.filter(Boolean).join('; ') } });
+
+  it('a pending new person: the cookie is expired and the pending sign-in deleted, so nobody can finish it', async () => {
+    op.people['walked-away'] = { email: 'walked.away@students.uct.ac.za', given_name: 'Lerato' };
+    const first = await signInAs('walked-away');
+    expect(first.redirect).toBe('/sign-in/complete');
+    // Held for every auth route, logout's included, so logout can end it.
+    expect(setCookies(first.res).find((c) => c.startsWith('reshelf_oauth_pending='))).toMatch(/Path=\/api\/v1\/auth(;|$)/);
+    // Someone else at the same browser, their own sign-in pending too: not this browser's to end.
+    op.people['elsewhere'] = { email: 'elsewhere@students.uct.ac.za' };
+    const other = await signInAs('elsewhere');
+
+    const out = await logout([first.pending]);
+    expect(out.statusCode).toBe(204);
+    expect(expiredCookie(out, 'reshelf_oauth_pending')).toBeDefined();
+    expect(expiredCookie(out, 'reshelf_oauth_flow')).toBeDefined();
+    expect(out.headers['cache-control']).toBe('no-store');
+
+    // The cookie copied before logout (a browser that kept it) finds nothing either.
+    const pending = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/pending', headers: { cookie: first.pending! } });
+    expect(pending.statusCode).toBe(404);
+    expect(pending.json().error).toBe(SIGN_IN_PROVIDER_MESSAGES.pendingExpired);
+    const complete = await t.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/complete', headers: { cookie: first.pending! }, payload: profile });
+    expect(complete.statusCode).toBe(404);
+    expect(hasSession(complete)).toBe(false);
+    expect(await t.app.services.accounts.findByEmail('walked.away@students.uct.ac.za')).toBeNull();
+
+    const theirs = await t.app.inject({ method: 'GET', url: '/api/v1/auth/oauth/pending', headers: { cookie: other.pending! } });
+    expect(theirs.statusCode).toBe(200);
+  });
+
+  it('a pending link to an existing account: the password can no longer link it', async () => {
+    const owner = await registerAndLogin(t.app, signupBody({ email: 'shared-pc@students.wits.ac.za' }));
+    op.people['shared-pc'] = { email: 'shared-pc@students.wits.ac.za' };
+    const first = await signInAs('shared-pc');
+    expect(first.redirect).toBe('/sign-in/link');
+    expect((await logout([first.pending, owner.cookie])).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/session', headers: { cookie: owner.cookie } })).statusCode).toBe(401);
+    const link = await t.app.inject({ method: 'POST', url: '/api/v1/auth/oauth/link', headers: { cookie: first.pending! }, payload: { password: owner.password } });
+    expect(link.statusCode).toBe(404);
+    const fresh = await loginAs(t.app, owner.email, owner.password);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/auth/identities', headers: { cookie: fresh } })).json().identities).toEqual([]);
+  });
+
+  it('a flow started at the provider: its callback after logout signs nobody in', async () => {
+    op.people['started'] = { email: 'started@students.uct.ac.za' };
+    const { location, flow } = await start();
+    const out = await logout([flow]);
+    expect(out.statusCode).toBe(204);
+    expect(expiredCookie(out, 'reshelf_oauth_flow')).toBeDefined();
+    const back = await new ProviderBrowser().signIn(location, 'started');
+    const res = await callback(back, [flow]);
+    expect(res.headers.location).toBe('/login?signInError=expired');
+    expect(hasSession(res)).toBe(false);
+    expect(cookieNamed(res, 'reshelf_oauth_pending')).toBeUndefined();
   });
 });
 

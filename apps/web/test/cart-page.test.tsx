@@ -1,9 +1,10 @@
 // The cart: books and packages with the total, removing an item, and checkout where one book was
-// taken meanwhile (reported by title) while the rest become orders and package orders.
+// taken meanwhile (reported by title and the API's reason) while the rest become orders and package
+// orders, and where a book past the buyer's waiting requests stays in the cart with the API's message.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEXTBOOK_PACKAGES, formatRand } from '@reshelf/shared';
+import { LIMITS, ORDER_LIMIT_MESSAGES, TEXTBOOK_PACKAGES, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { bookWith, dashboardShell, json, mockApi, orderWith, renderApp, studentWith } from './harness';
 
@@ -62,7 +63,7 @@ describe('cart', () => {
     expect(calls.filter((call) => call.path === '/cart/checkout')).toHaveLength(1);
     const done = await screen.findByRole('heading', { name: 'Checkout done' });
     const section = done.closest('section')!;
-    expect(within(section).getByText('Campbell Biology was taken by someone else')).toBeInTheDocument();
+    expect(within(section).getByText('Campbell Biology: This book is no longer available')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Calculus: Early Transcendentals (#000001)' })).toHaveAttribute('href', '/buyer/orders/ord_0000000000abc123');
     expect(within(section).getByRole('link', { name: `Computer Science package · ${formatRand(2499.99)}` })).toHaveAttribute('href', '/buyer/transactions#package-order-po_1');
     // The cart is empty afterwards.
@@ -123,6 +124,31 @@ describe('cart', () => {
     await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === '/cart').length).toBeGreaterThan(1));
     expect(calls.filter((call) => call.path === '/cart/checkout')).toHaveLength(1);
     expect(screen.getByRole('link', { name: `Computer Science package · ${formatRand(2499.99)}` })).toHaveAttribute('href', '/buyer/transactions#package-order-po_3');
+  });
+
+  it("a book refused for too many requests waiting: the API's message, and the book back in the cart", async () => {
+    const user = userEvent.setup();
+    const refusal = ORDER_LIMIT_MESSAGES.openRequests(LIMITS.openRequestsPerBuyer);
+    let checkedOut = false;
+    mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/cart') return json(200, checkedOut ? cartOf([taken], []) : cartOf([bookWith(), taken], []));
+      if (call.method === 'POST' && call.path === '/cart/checkout') {
+        checkedOut = true;
+        return json(200, { orders: [orderWith()], packageOrders: [], unavailable: [{ bookId: 'bk_taken', title: 'Campbell Biology', error: refusal }] });
+      }
+      return undefined;
+    });
+    renderApp('/buyer/cart', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Check out' }));
+    const section = (await screen.findByRole('heading', { name: 'Checkout done' })).closest('section')!;
+    const said =
+      "Campbell Biology: You already have 10 books waiting for a seller's answer. Wait for an answer, or cancel a request, before reserving another.";
+    expect(within(section).getByText(said)).toBeInTheDocument();
+    expect(await screen.findByText(said, { selector: '[data-title]' })).toBeInTheDocument();
+    // The server kept it in the cart: the refetched cart lists it again, ready for a later checkout.
+    const items = await screen.findByRole('list', { name: 'Items in your cart' });
+    expect(within(items).getByText('Campbell Biology')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check out' })).toBeInTheDocument();
   });
 
   it('has a designed empty state', async () => {

@@ -1,11 +1,11 @@
 // The book page: every detail, the gallery by keyboard, Request to buy (201 goes to the order with a
-// toast, 409 toasts the exact message and refreshes), an Idempotency-Key per request (kept for a retry
+// toast, 409 toasts the API's message and refreshes a taken book), an Idempotency-Key per request (kept for a retry
 // after a dropped connection), a double-tap that sends one request, Add to cart turning into 'In cart',
 // and visitors sent to log in as a buyer.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROLE_CHANGE_MESSAGES, formatRand } from '@reshelf/shared';
+import { LIMITS, ORDER_LIMIT_MESSAGES, ROLE_CHANGE_MESSAGES, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { SAMPLE_ISBN13, editionWith } from './edition-fixtures';
 import { bookWith, type Call, dashboardShell, installFakeWebSocket, json, list, mockApi, networkError, orderWith, renderApp, studentWith } from './harness';
@@ -221,6 +221,29 @@ describe('book page', () => {
     // The refreshed page no longer offers the book.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Request to buy' })).not.toBeInTheDocument());
     expect(screen.getByText('Reserved')).toBeInTheDocument();
+  });
+
+  it("409 for too many requests waiting: toasts the API's message and keeps offering the book", async () => {
+    const user = userEvent.setup();
+    const refusal = ORDER_LIMIT_MESSAGES.openRequests(LIMITS.openRequestsPerBuyer);
+    const calls = mockApi((call) => {
+      if (call.path === '/books/bk_calculus0000001') return json(200, { book: bookWith() });
+      if (call.method === 'POST' && call.path === '/orders') return json(409, { error: refusal, code: 'TOO_MANY_OPEN_REQUESTS' });
+      return undefined;
+    }, noOpenOrders);
+    const { router } = renderApp('/buyer/books/bk_calculus0000001', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Request to buy' }));
+    expect(
+      await screen.findByText(
+        "You already have 10 books waiting for a seller's answer. Wait for an answer, or cancel a request, before reserving another.",
+        { selector: '[data-title]' },
+      ),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/buyer/books/bk_calculus0000001');
+    // The book was not taken: it is still offered, and its page was not asked for again.
+    expect(screen.getByRole('button', { name: 'Request to buy' })).toBeInTheDocument();
+    expect(screen.queryByText('This book is no longer available')).not.toBeInTheDocument();
+    expect(bookGets(calls)).toHaveLength(1);
   });
 
   it('a book the buyer reserved links to their order instead of saying it is no longer available', async () => {

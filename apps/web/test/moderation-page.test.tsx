@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { universityName, type Book } from '@reshelf/shared';
+import { MESSAGES, universityName, type Book } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { ModerationPage } from '../src/features/moderation/moderation-page';
 import { bookWith, json, list, mockApi, renderPage, type Call } from './selling-helpers';
@@ -80,13 +80,65 @@ describe('moderation queue', () => {
 
   it('approves a listing: it leaves the queue with a toast', async () => {
     const user = userEvent.setup();
-    const book = bookWith({ title: 'Approve Me' });
+    const book = bookWith({ title: 'Approve Me', updatedAt: '2026-03-02T08:15:00.123Z' });
     const calls = queue([book]);
     renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
     await user.click(await screen.findByRole('button', { name: 'Approve Approve Me' }));
     expect(await screen.findByText('Listing approved')).toBeInTheDocument();
-    expect(calls.some((call) => call.method === 'POST' && call.path === `/admin/books/${book.id}/approve`)).toBe(true);
+    const post = calls.find((call) => call.method === 'POST' && call.path === `/admin/books/${book.id}/approve`);
+    // The approval names the version of the listing the moderator was shown.
+    expect(post?.body).toEqual({ seen: '2026-03-02T08:15:00.123Z' });
     expect(await screen.findByRole('heading', { name: 'Nothing waiting for review' })).toBeInTheDocument();
+  });
+
+  it('shows a listing the seller changed meanwhile again, with the message, instead of approving it', async () => {
+    const user = userEvent.setup();
+    const seen = bookWith({ id: 'bk_changed00001', title: 'Harmless Title', updatedAt: '2026-03-02T08:00:00.000Z' });
+    const changed = { ...seen, title: 'Changed Title', description: 'Text no moderator has read.', updatedAt: '2026-03-02T08:00:05.000Z' };
+    let current = seen;
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/admin/books?status=pending')) return json(200, list([current], { pageSize: 10 }));
+      if (call.method === 'POST' && call.path === `/admin/books/${seen.id}/approve`) {
+        // The seller's edit landed after the queue was read.
+        current = changed;
+        return json(409, { error: MESSAGES.listingChangedBeforeApproval, code: 'LISTING_CHANGED' });
+      }
+      return undefined;
+    });
+    renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Approve Harmless Title' }));
+    expect(await screen.findByText(MESSAGES.listingChangedBeforeApproval)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ seen: '2026-03-02T08:00:00.000Z' });
+    // The queue is read again: the moderator now sees what the listing says, still waiting for a decision.
+    const card = (await screen.findByRole('heading', { name: 'Changed Title' })).closest('article')!;
+    expect(within(card).getByText('Text no moderator has read.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Harmless Title' })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Approve Changed Title' })).toBeEnabled();
+    expect(screen.queryByText('Listing approved')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'GET' && call.path.startsWith('/admin/books?status=pending'))).toHaveLength(2);
+  });
+
+  it('closes the decline dialog and shows the listing again when the seller changed it meanwhile', async () => {
+    const user = userEvent.setup();
+    const seen = bookWith({ id: 'bk_changed00002', title: 'Before Edit', updatedAt: '2026-03-02T09:00:00.000Z' });
+    let current = seen;
+    const calls = mockApi((call) => {
+      if (call.method === 'GET' && call.path.startsWith('/admin/books?status=pending')) return json(200, list([current], { pageSize: 10 }));
+      if (call.method === 'POST' && call.path === `/admin/books/${seen.id}/decline`) {
+        current = { ...seen, title: 'After Edit', updatedAt: '2026-03-02T09:00:01.000Z' };
+        return json(409, { error: MESSAGES.listingChangedBeforeDecline, code: 'LISTING_CHANGED' });
+      }
+      return undefined;
+    });
+    renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Decline Before Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline listing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Price is above the 40-60% guide' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Decline listing' }));
+    expect(await screen.findByText(MESSAGES.listingChangedBeforeDecline)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Price is above the 40-60% guide', seen: '2026-03-02T09:00:00.000Z' });
+    expect(await screen.findByRole('heading', { name: 'After Edit' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Decline listing' })).not.toBeInTheDocument());
   });
 
   it('declines only with a reason, offering the common ones', async () => {
@@ -110,7 +162,7 @@ describe('moderation queue', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Decline listing' }));
     expect(await screen.findByText('Listing declined')).toBeInTheDocument();
     const post = calls.find((call) => call.path === `/admin/books/${book.id}/decline`);
-    expect(post?.body).toEqual({ reason: 'Price is above the 40-60% guide (new copies sell for R500)' });
+    expect(post?.body).toEqual({ reason: 'Price is above the 40-60% guide (new copies sell for R500)', seen: book.updatedAt });
     expect(await screen.findByRole('heading', { name: 'Nothing waiting for review' })).toBeInTheDocument();
   });
 

@@ -98,6 +98,29 @@ describe('settings: security', () => {
   });
 });
 
+describe('settings: too many wrong current passwords', () => {
+  it('says so in the server\'s words, for a change and for a deletion', async () => {
+    const user = userEvent.setup();
+    const tooMany = () => json(429, { error: 'Too many attempts. Please try again later.', code: 'RATE_LIMITED' });
+    mockApi((call) => (call.path === '/auth/password' || (call.path === '/account' && call.method === 'DELETE') ? tooMany() : signedInAs(studentWith('buyer'))(call)));
+    renderApp('/buyer/settings');
+    await openSecurity(user);
+    await user.type(screen.getByLabelText('Current Password'), 'Old-Passw0rd!');
+    await user.type(screen.getByLabelText('New Password'), 'N3w-Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+    toast.dismiss();
+    await waitFor(() => expect(screen.queryByText('Too many attempts. Please try again later.')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, continue' }));
+    const prompt = await screen.findByRole('alertdialog', { name: 'Enter your password' });
+    await user.type(within(prompt).getByLabelText('Password'), 'Old-Passw0rd!');
+    await user.click(within(prompt).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+  });
+});
+
 describe('settings: delete account', () => {
   it('asks for confirmation with its warning text; Cancel says it was cancelled', async () => {
     const user = userEvent.setup();

@@ -45,6 +45,13 @@ export const LIMITS = {
   contactResponseHours: 72,
   refundClaimHours: 48,
   orderRequestExpiryHours: 72,
+  /**
+   * Requests to buy (orders waiting for the seller's answer, each holding its book out of the catalogue)
+   * one buyer may have at once: a semester's books, not the whole market.
+   */
+  openRequestsPerBuyer: 10,
+  /** New meetup times one party of an order may propose in an hour (each one mails the other party). */
+  meetupProposalsPerHour: 5,
   messageMaxLength: 2000,
   contactMessageMaxLength: 5000,
   descriptionMaxLength: 5000,
@@ -74,6 +81,9 @@ export const LIMITS = {
   sessionIdleDays: 30,
   sessionAbsoluteDays: 90,
   resetTokenTtlMs: HOUR,
+  /** Reset mails one address is sent in a window, however many addresses ask: more requests answer the same and send nothing. */
+  resetMailsPerWindow: 3,
+  resetMailWindowMs: HOUR,
   loginFailuresPerWindow: 10,
   loginWindowMs: 15 * MINUTE,
   /** Used books sell for 40-60% of the original price (the FAQ's guide). */

@@ -129,6 +129,10 @@ export const MESSAGES = {
   listingLocked: 'This listing is part of an active order and cannot be changed right now',
   listingSold: 'This book has been sold and cannot be changed',
   listingNotPending: 'This listing is not waiting for moderation',
+  // A moderator's decision names the version they were shown (`seen`, the listing's updatedAt).
+  listingChangedBeforeApproval: 'This listing was changed after you opened it. Review it again before approving.',
+  listingChangedBeforeDecline: 'This listing was changed after you opened it. Review it again before declining.',
+  moderationSeenInvalid: 'seen must be the updatedAt time of the listing as you were shown it',
   imageTooManyPixels: 'Each image must be 40 megapixels or smaller',
   isbnCharacters: 'ISBN may only contain digits, hyphens, spaces and a final X',
   invalidIsbn: 'Invalid ISBN',
@@ -764,6 +768,16 @@ export const PROFILE_MESSAGES = {
   notFoundText: 'This profile does not exist or is no longer available.',
   /** The link to a profile beside a name (book pages, orders). */
   viewProfile: (firstName: string) => `View ${firstName}'s profile`,
+} as const;
+
+// ---- What one buyer's orders may hold at once, and a carted book that left the catalogue ----
+
+export const ORDER_LIMIT_MESSAGES = {
+  /** A request to buy (or a checkout's book) refused: `max` requests already wait for sellers (LIMITS.openRequestsPerBuyer). */
+  openRequests: (max: number) =>
+    `You already have ${max} books waiting for a seller's answer. Wait for an answer, or cancel a request, before reserving another.`,
+  /** A carted book whose listing is no longer in the catalogue: all the cart shows of it. */
+  cartBookGone: 'This book is no longer in the catalogue. Remove it from your cart.',
 } as const;
 
 export function isSignInProvider(value: unknown): value is SignInProvider {

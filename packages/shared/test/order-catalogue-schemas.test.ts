@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MESSAGES,
   acceptOrderSchema,
+  approveListingSchema,
   catalogueQuerySchema,
   createOrderSchema,
   declineListingSchema,
@@ -64,6 +66,17 @@ describe('order schemas', () => {
     expect(firstMessage(declineListingSchema, { reason: 'no' })).toBe('Reason must be at least 3 characters');
     for (const reason of LISTING_DECLINE_REASONS) expect(firstMessage(declineListingSchema, { reason })).toBe('ok');
     expect(LISTING_DECLINE_REASONS).toContain('Price is above the 40-60% guide');
+  });
+
+  it('names the version of the listing a moderator decided on by its updatedAt, or leaves it out', () => {
+    const seen = '2026-11-21T08:00:00.123Z';
+    expect(approveListingSchema.parse({})).toEqual({});
+    expect(approveListingSchema.parse({ seen })).toEqual({ seen });
+    expect(declineListingSchema.parse({ reason: 'Not a textbook', seen })).toEqual({ reason: 'Not a textbook', seen });
+    for (const bad of ['yesterday', '', 42, null, '2026-11-21']) {
+      expect(firstMessage(approveListingSchema, { seen: bad })).toBe(MESSAGES.moderationSeenInvalid);
+      expect(firstMessage(declineListingSchema, { reason: 'Not a textbook', seen: bad })).toBe(MESSAGES.moderationSeenInvalid);
+    }
   });
 });
 

@@ -118,6 +118,17 @@ export const messageSchema = body({
 });
 export type MessageBody = z.output<typeof messageSchema>;
 
+/**
+ * The version of a listing a moderator decided on: the `updatedAt` of the Book JSON they were shown. With it,
+ * a decision applies only while the listing is still that version (an edit, photos included, moves it on);
+ * without it, to whatever the listing says when the decision arrives.
+ */
+const seenVersion = z.iso.datetime({ error: MESSAGES.moderationSeenInvalid }).optional();
+
+/** POST /admin/books/:id/approve (the body may be left out altogether). */
+export const approveListingSchema = body({ seen: seenVersion });
+export type ApproveListingBody = z.output<typeof approveListingSchema>;
+
 /** POST /admin/books/:id/decline: the seller reads the reason, so it is required. */
 export const declineListingSchema = body({
   reason: requiredText({
@@ -127,6 +138,7 @@ export const declineListingSchema = body({
     max: LIMITS.reasonMaxLength,
     maxMessage: `Reason must be at most ${LIMITS.reasonMaxLength} characters`,
   }).min(3, 'Reason must be at least 3 characters'),
+  seen: seenVersion,
 });
 export type DeclineListingBody = z.output<typeof declineListingSchema>;
 

@@ -346,9 +346,20 @@ export const packageOrderListSchema = listResponseSchema(packageOrderSchema);
 
 // ---- Cart ----
 
+/**
+ * A carted book whose listing is not approved any more (edited back into review, declined, hidden after
+ * reports, taken down, expired, sold elsewhere, its seller suspended): only its id, because its text and
+ * photos may be ones no moderator has seen, or ones taken out of sight.
+ */
+export const cartUnlistedBookSchema = z
+  .object({ id: z.string(), listed: z.literal(false).describe('Always false: the listing is out of the catalogue and cannot be ordered') })
+  .meta({ id: 'CartUnlistedBook' });
+
 export const cartSchema = z
   .object({
-    books: z.array(bookSchema),
+    books: z
+      .array(z.union([bookSchema, cartUnlistedBookSchema]))
+      .describe('Approved listings as Book (available, or reserved or sold meanwhile); any other carted listing as CartUnlistedBook'),
     packages: z.array(textbookPackageSchema),
     count: z.number().int(),
     total: rand.describe('Rand; only books still available count'),

@@ -1,5 +1,5 @@
 // HTTP for accounts, sessions and the student's profile: thin, rules live in the service.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
@@ -27,8 +27,11 @@ const IP_LIMITS = {
   reset: { max: 60, windowMs: HOUR },
 };
 
-export async function accountRoutes(app: FastifyInstance, opts: { accounts: AccountsService }) {
-  const { accounts } = opts;
+/** What another module ends at logout in this browser besides the session (its own cookies and rows). */
+export type LogoutHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export async function accountRoutes(app: FastifyInstance, opts: { accounts: AccountsService; onLogout?: readonly LogoutHook[] }) {
+  const { accounts, onLogout = [] } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const limitRegister = limitByAddress(app, 'register', { max: app.ctx.config.signupsPerAddressPerHour, windowMs: HOUR });
@@ -61,6 +64,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
 
   r.post('/api/v1/auth/logout', { schema: { response: { 204: noContent, ...errors(403) } } }, async (request, reply) => {
     if (request.auth) await accounts.logout(request.auth);
+    for (const hook of onLogout) await hook(request, reply);
     clearSessionCookie(app, reply);
     return reply.status(204).send();
   });
@@ -76,13 +80,13 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
     return reply.status(204).send();
   });
 
-  r.put('/api/v1/auth/password', { config: { access: 'student' }, schema: { body: changePasswordSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 401) } } }, async (request, reply) => {
+  r.put('/api/v1/auth/password', { config: { access: 'student' }, schema: { body: changePasswordSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 401, 429) } } }, async (request, reply) => {
     const auth = studentOf(request);
     await accounts.changePassword(auth, request.body);
     return reply.status(204).send();
   });
 
-  r.delete('/api/v1/account', { config: { access: 'student' }, schema: { body: deleteAccountSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 401) } } }, async (request, reply) => {
+  r.delete('/api/v1/account', { config: { access: 'student' }, schema: { body: deleteAccountSchema, response: { 204: noContent, ...errors(...JSON_BODY_ERRORS, 401, 429) } } }, async (request, reply) => {
     const auth = studentOf(request);
     await accounts.deleteAccount(auth, request.body.password);
     clearSessionCookie(app, reply);

@@ -265,6 +265,20 @@ export function createAccountsService(ctx: AppContext) {
   }
 
   const loginFailures = limiter.limit('login-failures', { max: LIMITS.loginFailuresPerWindow, windowMs: LIMITS.loginWindowMs });
+  /** Reset mails per address, whoever asks from wherever: the per-address ceiling alone lets many addresses flood one mailbox. */
+  const resetMails = limiter.limit('reset-mails', { max: LIMITS.resetMailsPerWindow, windowMs: LIMITS.resetMailWindowMs });
+
+  /**
+   * The current password of a signed-in student, asked again before a change or a deletion, under login's
+   * per-email failure limit (the same counter): a stolen session cookie must not become a way to guess
+   * the password, which would outlive the session. Counted before the check, refunded when right, as login.
+   */
+  async function checkCurrentPassword(row: StudentRow, password: string, wrong: string): Promise<void> {
+    const verdict = await loginFailures.take(row.email);
+    if (!verdict.allowed) throw tooManyRequests(MESSAGES.tooManyAttempts, verdict.retryAfterMs / 1000);
+    if (!(await verifyPassword(row.password_hash, password))) throw unauthorized(wrong, 'INVALID_CREDENTIALS');
+    await loginFailures.refund(row.email);
+  }
 
   /** A new password must not be one attackers try first (checked after the composition rules of the schema). */
   function refuseCommonPassword(password: string) {
@@ -375,10 +389,14 @@ export function createAccountsService(ctx: AppContext) {
       return Boolean(session && session.idle_expires_at > nowIso && session.absolute_expires_at > nowIso);
     },
 
-    /** Sends a reset link when the address has an account; answers the same either way. */
+    /**
+     * Sends a reset link when the address has an account and has not had its reset mails for the window;
+     * answers the same either way. Every address is counted, known or not, so the work does not tell them apart.
+     */
     async requestPasswordReset(email: string): Promise<void> {
+      const verdict = await resetMails.take(email);
       const row = await repo.findStudentByEmail(db, email);
-      if (!row) {
+      if (!row || !verdict.allowed) {
         // Same work as the real path (a hash) so timing does not tell who has an account.
         hashToken(newToken());
         return;
@@ -427,9 +445,8 @@ export function createAccountsService(ctx: AppContext) {
       refuseCommonPassword(body.password);
       const row = await repo.findStudentById(db, auth.student.id);
       if (row?.password_hash === NO_PASSWORD) throw badRequest(SIGN_IN_PROVIDER_MESSAGES.noPasswordYet, undefined, 'NO_PASSWORD');
-      if (!row || !(await verifyPassword(row.password_hash, body.oldPassword))) {
-        throw unauthorized(MESSAGES.currentPasswordIncorrect, 'INVALID_CREDENTIALS');
-      }
+      if (!row) throw unauthorized(MESSAGES.currentPasswordIncorrect, 'INVALID_CREDENTIALS');
+      await checkCurrentPassword(row, body.oldPassword, MESSAGES.currentPasswordIncorrect);
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
         await repo.updateStudent(trx, row.id, { password_hash: passwordHash, updated_at: iso(now()) });
@@ -441,9 +458,8 @@ export function createAccountsService(ctx: AppContext) {
     async deleteAccount(auth: SignedIn, password: string): Promise<void> {
       const row = await repo.findStudentById(db, auth.student.id);
       if (row?.password_hash === NO_PASSWORD) throw badRequest(SIGN_IN_PROVIDER_MESSAGES.noPasswordYet, undefined, 'NO_PASSWORD');
-      if (!row || !(await verifyPassword(row.password_hash, password))) {
-        throw unauthorized(MESSAGES.passwordIncorrect, 'INVALID_CREDENTIALS');
-      }
+      if (!row) throw unauthorized(MESSAGES.passwordIncorrect, 'INVALID_CREDENTIALS');
+      await checkCurrentPassword(row, password, MESSAGES.passwordIncorrect);
       await db.transaction().execute(async (trx) => {
         for (const hook of deletionHooks) await hook.beforeDelete(trx, row.id, toStudent(row));
         await repo.deleteSessionsOf(trx, row.id);

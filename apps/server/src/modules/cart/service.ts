@@ -1,11 +1,12 @@
 // The buyer's cart: books and packages, a running total, and checkout (one order per book; a book taken
-// meanwhile is reported and the rest go through).
-import { MESSAGES, type Book, type Order, type TextbookPackage } from '@reshelf/shared';
+// meanwhile is reported and the rest go through). A carted listing that is no longer approved shows only its
+// id: its text may be an edit no moderator has seen, or a listing taken out of sight.
+import { MESSAGES, type Book, type Cart, type Order, type TextbookPackage } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
 import { iso } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { SignedIn } from '../accounts/service.ts';
-import { refuseOwnBook, type OrdersService } from '../orders/service.ts';
+import { OPEN_REQUESTS_CODE, refuseOwnBook, type OrdersService } from '../orders/service.ts';
 import type { PackageOrderJson, PackagesService } from '../packages/service.ts';
 import * as repo from './repository.ts';
 
@@ -15,10 +16,16 @@ export interface CartDeps {
   packages: PackagesService;
 }
 
+/** What a buyer may see of a carted listing: all of it while approved, only its id otherwise. */
+const asCarted = (book: Book): Cart['books'][number] => (book.status === 'approved' ? book : { id: book.id, listed: false });
+
+/** The title a checkout may name a listing by: only an approved listing's. */
+const shownTitle = (book: Book | undefined) => (book?.status === 'approved' ? book.title : null);
+
 export function createCartService(ctx: AppContext, deps: CartDeps) {
   const { db } = ctx;
 
-  async function view(auth: SignedIn) {
+  async function view(auth: SignedIn): Promise<Cart> {
     const rows = await repo.listCart(db, auth.student.id);
     const books = await deps.hydrate(rows.filter((r) => r.item_type === 'book').map((r) => r.item_id));
     const packages = rows
@@ -27,7 +34,7 @@ export function createCartService(ctx: AppContext, deps: CartDeps) {
       .filter((p): p is TextbookPackage => Boolean(p));
     const available = books.filter((b) => b.status === 'approved' && b.availability === 'available');
     const cents = available.reduce((sum, b) => sum + Math.round(b.price * 100), 0) + packages.reduce((sum, p) => sum + Math.round((p.price ?? 0) * 100), 0);
-    return { books, packages, count: books.length + packages.length, total: cents / 100 };
+    return { books: books.map(asCarted), packages, count: books.length + packages.length, total: cents / 100 };
   }
 
   return {
@@ -64,8 +71,11 @@ export function createCartService(ctx: AppContext, deps: CartDeps) {
           else packageOrders.push(await deps.packages.order(db, auth, row.item_id));
         } catch (err) {
           if (row.item_type === 'book' && err instanceof AppError && err.statusCode < 500) {
+            // Refused because the buyer already has as many requests waiting as they may: the book is
+            // still for sale, so it stays in the cart for a later checkout.
+            if (err.code === OPEN_REQUESTS_CODE) await repo.addToCart(db, { student_id: auth.student.id, item_type: 'book', item_id: row.item_id, created_at: row.created_at });
             const [book] = await deps.hydrate([row.item_id]);
-            unavailable.push({ bookId: row.item_id, title: book?.title ?? null, error: err.message });
+            unavailable.push({ bookId: row.item_id, title: shownTitle(book), error: err.message });
             continue;
           }
           // A fault of ours: the item goes back into the cart for the next attempt.

@@ -23,6 +23,10 @@ export const findPending = (db: Db, tokenHash: string, now: string) =>
 export const takePending = (db: Db, tokenHash: string, now: string) =>
   db.deleteFrom('pending_sign_ins').where('token_hash', '=', tokenHash).where('expires_at', '>', now).returningAll().executeTakeFirst();
 
+export const deleteFlow = (db: Db, idHash: string) => db.deleteFrom('sign_in_flows').where('id_hash', '=', idHash).execute();
+
+export const deletePending = (db: Db, tokenHash: string) => db.deleteFrom('pending_sign_ins').where('token_hash', '=', tokenHash).execute();
+
 export const findIdentity = (db: Db, provider: string, subject: string) =>
   db.selectFrom('student_identities').selectAll().where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
 

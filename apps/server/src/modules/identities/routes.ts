@@ -1,6 +1,6 @@
 // HTTP for sign-in with identity providers: thin, rules live in the service. The start and the callback
 // are top-level browser navigations (302s); the pages that finish a sign-in post JSON like the login form.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,21 +19,39 @@ import { JSON_BODY_ERRORS, errors, noContent } from '../../lib/route-schemas.ts'
 import { setSessionCookie, studentOf } from '../../plugins/session.ts';
 import { FLOW_TTL_MS, PENDING_TTL_MS, type IdentitiesService } from './service.ts';
 
-/** The started flow's cookie and the pending sign-in's: httpOnly, SameSite=Lax (the provider's redirect back is a top-level GET), only for these routes. */
+/**
+ * The started flow's cookie and the pending sign-in's: httpOnly, SameSite=Lax (the provider's redirect back
+ * is a top-level GET), only for the auth routes: these and logout, which ends the sign-in they hold.
+ */
 export const FLOW_COOKIE = 'reshelf_oauth_flow';
 export const PENDING_COOKIE = 'reshelf_oauth_pending';
-const COOKIE_PATH = '/api/v1/auth/oauth';
+const COOKIE_PATH = '/api/v1/auth';
 const HOUR = 3_600_000;
+
+const cookieOptions = (app: FastifyInstance) => ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'lax' as const, secure: app.ctx.config.secureCookies });
+
+/**
+ * Logout's part for sign-in with providers. A sign-in left half-way in this browser (a flow started at a
+ * provider, or a pending one waiting for its profile or its password) ends with the session: on a shared
+ * computer the next person must not finish it, and so make an account on the last person's verified
+ * email and provider account. Its rows are deleted and its cookies expired.
+ */
+export function endSignInsAtLogout(app: FastifyInstance, identities: IdentitiesService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await identities.abandon(request.cookies[FLOW_COOKIE], request.cookies[PENDING_COOKIE]);
+    reply.clearCookie(FLOW_COOKIE, cookieOptions(app));
+    reply.clearCookie(PENDING_COOKIE, cookieOptions(app));
+  };
+}
 
 const redirect = z.undefined().describe('A browser navigation: Location is the provider, or a page of the app');
 
 export async function identityRoutes(app: FastifyInstance, opts: { identities: IdentitiesService }) {
   const { identities } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secure = app.ctx.config.secureCookies;
   const setCookie = (reply: FastifyReply, name: string, value: string, ttlMs: number) =>
-    reply.setCookie(name, value, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure, maxAge: Math.floor(ttlMs / 1000) });
-  const clearCookie = (reply: FastifyReply, name: string) => reply.clearCookie(name, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure });
+    reply.setCookie(name, value, { ...cookieOptions(app), maxAge: Math.floor(ttlMs / 1000) });
+  const clearCookie = (reply: FastifyReply, name: string) => reply.clearCookie(name, cookieOptions(app));
   // The same per-address ceilings as the login form: each start and callback costs a provider round trip.
   const limitStart = limitByAddress(app, 'oauth-start', { max: 300, windowMs: HOUR });
   const limitLogin = limitByAddress(app, 'login', { max: 300, windowMs: HOUR });

@@ -236,6 +236,12 @@ export function createIdentitiesService(ctx: AppContext, opts: IdentitiesOptions
       return { kind: 'pending', redirect: existing ? '/sign-in/link' : '/sign-in/complete', pendingToken };
     },
 
+    /** Ends this browser's started flow and pending sign-in, if it holds any (logout); an unknown token ends nothing. */
+    async abandon(flowToken: string | undefined, pendingToken: string | undefined): Promise<void> {
+      if (flowToken) await repo.deleteFlow(db, hashToken(flowToken));
+      if (pendingToken) await repo.deletePending(db, hashToken(pendingToken));
+    },
+
     /** What the complete-profile or link-password page shows; 404 when there is none (or it expired). */
     async pending(pendingToken: string | undefined) {
       const row = pendingToken ? await repo.findPending(db, hashToken(pendingToken), iso(now())) : undefined;

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import type { BooksTable } from '../../db/schema.ts';
 import { iso } from '../../lib/clock.ts';
-import { badRequest, conflict, notFound, validationError, type ValidationIssue } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests, validationError, type ValidationIssue } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { processImages, type ProcessedImage } from '../../lib/images.ts';
 import type { PhotoStore } from '../../lib/photo-store.ts';
@@ -70,15 +70,37 @@ function frozenError(row: BookRow) {
   return undefined;
 }
 
+/**
+ * States in which the owner cannot delete a listing (repo.KEPT_FOR_MODERATION): the admins judging its
+ * reports, or a take-down, need its details and photos as they are.
+ */
+function keptError(row: BookRow) {
+  if (row.status === 'hidden') return conflict(LIFECYCLE_MESSAGES.underReview, 'UNDER_REVIEW');
+  if (row.status === 'taken_down') return conflict(LIFECYCLE_MESSAGES.takenDown, 'TAKEN_DOWN');
+  return undefined;
+}
+
+/** Why the owner cannot change the listing now, if they cannot: in an order, or frozen. */
+const editRefusal = (row: BookRow) => (row.availability !== 'available' ? lockedError(row) : frozenError(row));
+
 const imageKeys = (images: readonly BookImageRow[]) => images.flatMap((i) => [i.path_full, i.path_thumb]);
 
-export type ModerationDecision = { status: 'approved' } | { status: 'declined'; reason: string };
+/**
+ * A moderator's decision. `seen` is the version of the listing they were shown (its Book JSON's
+ * updatedAt): when given, the decision applies only to that version.
+ */
+export type ModerationDecision = ({ status: 'approved' } | { status: 'declined'; reason: string }) & { seen?: string };
+
+const HOUR = 3_600_000;
 
 export function createListingManagement(ctx: AppContext, photos: PhotoStore, reader: ListingReader, lifecycle: ListingLifecycle) {
   const { db, clock } = ctx;
   const now = () => iso(clock.now());
   const idempotency = createIdempotency(ctx);
   const { toBooks } = reader;
+  // Each listing's photos are decoded and re-encoded: the limit bounds that work per seller, counting
+  // refused uploads too (decision 0012: counted before the work).
+  const listingsPerHour = ctx.limiter.limit('listings', { max: ctx.config.listingsPerSellerPerHour, windowMs: HOUR });
 
   async function removeFiles(keys: readonly string[]) {
     // A file that cannot be removed must not turn a finished request into a failure.
@@ -183,7 +205,31 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
     return toBookJson(row, stored.rows, (await reader.sellerSummaries(db, [seller.id])).get(seller.id)!, courses);
   }
 
+  /** The caller's own listing while they may change it; otherwise the answer an edit would get. */
+  async function editableBook(sellerId: string, id: string): Promise<BookRow> {
+    const row = await ownBook(sellerId, id);
+    const refused = editRefusal(row);
+    if (refused) throw refused;
+    return row;
+  }
+
   return {
+    /**
+     * Counts one listing upload of the seller, before any of it is read: 429 past the hourly limit.
+     */
+    async admitListing(seller: Student): Promise<void> {
+      const verdict = await listingsPerHour.take(seller.id);
+      if (!verdict.allowed) throw tooManyRequests(MESSAGES.tooManyAttempts, verdict.retryAfterMs / 1000);
+    },
+
+    /**
+     * The checks of an edit that need no body (someone else's listing is 404, one in an order or frozen
+     * 409), so an edit's photos are read only for a listing the caller may change.
+     */
+    async checkEditable(seller: Student, id: string): Promise<void> {
+      await editableBook(seller.id, id);
+    },
+
     /**
      * POST /books with an optional Idempotency-Key: a retry of an upload whose answer was lost gets the
      * first answer back instead of listing the book twice. The photos' hashes are part of the request, so
@@ -212,10 +258,7 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
      * said, not what it says now); a book in an order cannot be changed.
      */
     async editListing(seller: Student, id: string, rawEdit: unknown, images?: readonly Buffer[]): Promise<Book> {
-      const row = await ownBook(seller.id, id);
-      if (row.availability !== 'available') throw lockedError(row);
-      const frozen = frozenError(row);
-      if (frozen) throw frozen;
+      const row = await editableBook(seller.id, id);
       const edit = parseListingEdit(rawEdit);
       const patch: Updateable<BooksTable> = {};
       if (edit.title !== undefined) patch.title = edit.title;
@@ -247,19 +290,25 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
       const oldImages = stored ? await repo.findImagesOf(db, [row.id]) : [];
       try {
         await db.transaction().execute(async (trx) => {
-          const t = now();
-          const changed = await repo.updateIfAvailable(trx, row.id, seller.id, {
-            ...patch,
-            status: 'pending',
-            decline_reason: null,
-            approved_at: null,
-            // A new review, then a new approval: the old one's expiry and a take-down's reason go.
-            expires_at: null,
-            expiry_reminded_for: null,
-            taken_down_at: null,
-            takedown_reason: null,
-            updated_at: t,
-          });
+          // The update gives the listing a new version, which a moderator's decision on the old one no
+          // longer matches; the new photos are written in the same transaction, so they are part of it.
+          const changed = await repo.updateIfAvailable(
+            trx,
+            row.id,
+            seller.id,
+            {
+              ...patch,
+              status: 'pending',
+              decline_reason: null,
+              approved_at: null,
+              // A new review, then a new approval: the old one's expiry and a take-down's reason go.
+              expires_at: null,
+              expiry_reminded_for: null,
+              taken_down_at: null,
+              takedown_reason: null,
+            },
+            now(),
+          );
           if (!changed) {
             // An order reserved it, reports hid it (or it was withdrawn) since we looked.
             const current = await repo.findBook(trx, row.id);
@@ -279,17 +328,22 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
       return lifecycle.ownerView(row.id);
     },
 
-    /** The owner withdraws a listing: its rows and photo files go; not while it is in an order. */
+    /**
+     * The owner withdraws a listing: its rows and photo files go; not while it is in an order, nor while
+     * reports hid it or a moderator took it down (what the admins judge must stay as it is).
+     */
     async withdrawListing(seller: Student, id: string): Promise<void> {
       const row = await ownBook(seller.id, id);
       if (row.availability !== 'available') throw lockedError(row);
+      const kept = keptError(row);
+      if (kept) throw kept;
       const images = await repo.findImagesOf(db, [row.id]);
       await db.transaction().execute(async (trx) => {
         await repo.deleteImagesOf(trx, row.id);
         if (!(await repo.deleteIfAvailable(trx, row.id, seller.id))) {
-          // An order reserved it since we looked: the rollback keeps its photos.
+          // An order reserved it, or reports hid it, since we looked: the rollback keeps its photos.
           const current = await repo.findBook(trx, row.id);
-          throw current ? lockedError(current) : notFound();
+          throw current ? (keptError(current) ?? lockedError(current)) : notFound();
         }
       });
       await removeFiles(imageKeys(images));
@@ -302,23 +356,33 @@ export function createListingManagement(ctx: AppContext, photos: PhotoStore, rea
     },
 
     /**
-     * Approves or declines a pending listing. `inTransaction` runs with the change (the moderation
-     * module records the seller's notification there), so both commit or neither does. An approval keeps
-     * the listing in the catalogue for 90 days; a listing whose seller is suspended is approved into
-     * `suspended` instead, and joins the catalogue when the suspension is lifted.
+     * Approves or declines a pending listing. With `decision.seen`, only the version the moderator was
+     * shown: a listing edited since (details or photos) is 409 `LISTING_CHANGED`, decided in the same
+     * conditional UPDATE as the decision, so an edit landing at the same moment cannot slip under it.
+     * `inTransaction` runs with the change (the moderation module records the seller's notification
+     * there), so both commit or neither does. An approval keeps the listing in the catalogue for 90 days;
+     * a listing whose seller is suspended is approved into `suspended` instead, and joins the catalogue
+     * when the suspension is lifted.
      */
     async moderate(id: string, decision: ModerationDecision, inTransaction?: (trx: Db, book: Book) => Promise<void>): Promise<Book> {
+      const refusal = (current: BookRow) =>
+        current.status !== 'pending'
+          ? conflict(MESSAGES.listingNotPending, 'NOT_PENDING')
+          : conflict(decision.status === 'approved' ? MESSAGES.listingChangedBeforeApproval : MESSAGES.listingChangedBeforeDecline, 'LISTING_CHANGED');
       const row = await repo.findBook(db, id);
       if (!row) throw notFound();
-      if (row.status !== 'pending') throw conflict(MESSAGES.listingNotPending, 'NOT_PENDING');
+      if (row.status !== 'pending' || (decision.seen !== undefined && decision.seen !== row.updated_at)) throw refusal(row);
       return db.transaction().execute(async (trx) => {
         const t = now();
-        const approved = { expires_at: iso(expiryFrom(new Date(t))), expiry_reminded_for: null, approved_at: t, decline_reason: null, updated_at: t };
-        const patch: Updateable<BooksTable> =
+        const approved = { expires_at: iso(expiryFrom(new Date(t))), expiry_reminded_for: null, approved_at: t, decline_reason: null };
+        const patch: Omit<Updateable<BooksTable>, 'updated_at'> =
           decision.status === 'approved'
             ? { status: (await isSuspended(trx, row.seller_id)) ? 'suspended' : 'approved', ...approved }
-            : { status: 'declined', decline_reason: decision.reason, approved_at: null, updated_at: t };
-        if (!(await repo.moderateIfPending(trx, id, patch))) throw conflict(MESSAGES.listingNotPending, 'NOT_PENDING');
+            : { status: 'declined', decline_reason: decision.reason, approved_at: null };
+        if (!(await repo.moderateIfPending(trx, id, patch, t, decision.seen))) {
+          const current = await repo.findBook(trx, id);
+          throw current ? refusal(current) : notFound();
+        }
         const book = await lifecycle.ownerView(id, trx);
         await inTransaction?.(trx, book);
         return book;

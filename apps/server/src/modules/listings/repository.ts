@@ -1,5 +1,5 @@
 // SQL for book listings and their photos. Every function takes the db or a transaction first.
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { isPostgres } from '../../db/dialect.ts';
@@ -137,11 +137,29 @@ export async function countByStatus(db: Db, status: BookStatusValue): Promise<nu
   return Number(row.n);
 }
 
-/** Applies an owner's edit only while the book is in no order and not frozen (hidden after reports, sold elsewhere, suspended); returns whether it did. */
-export async function updateIfAvailable(db: Db, id: string, sellerId: string, patch: Updateable<BooksTable>): Promise<boolean> {
+/**
+ * A listing's `updated_at` is also its version, which a moderator's decision names (moderateIfPending):
+ * every change of what a moderator reviews must give it a value it never had. `now`, unless the row's own
+ * value is not older (a second change in the same millisecond, or this process's clock behind the one
+ * that wrote it): then one millisecond past it. Worked out from the row as the UPDATE finds it, so two
+ * changes racing each other still end with different versions (PostgreSQL evaluates it again on the row
+ * a waiting UPDATE gets). ISO-8601 UTC text throughout, so the later of two times is the larger string.
+ */
+function nextVersion(db: Db, now: string) {
+  const oneMsLater = isPostgres(db)
+    ? sql<string>`to_char((updated_at::timestamptz + interval '1 millisecond') AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+    : sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds')`;
+  return sql<string>`CASE WHEN updated_at < ${now} THEN ${now} ELSE ${oneMsLater} END`;
+}
+
+/**
+ * Applies an owner's edit, with `now` as its time (and version), only while the book is in no order and
+ * not frozen (hidden after reports, sold elsewhere, suspended); returns whether it did.
+ */
+export async function updateIfAvailable(db: Db, id: string, sellerId: string, patch: Omit<Updateable<BooksTable>, 'updated_at'>, now: string): Promise<boolean> {
   const res = await db
     .updateTable('books')
-    .set(patch)
+    .set({ ...patch, updated_at: nextVersion(db, now) })
     .where('id', '=', id)
     .where('seller_id', '=', sellerId)
     .where('availability', '=', 'available')
@@ -173,20 +191,33 @@ export async function findCoursesOf(db: Db, bookIds: readonly string[]): Promise
 
 export const deleteImagesOf = (db: Db, bookId: string) => db.deleteFrom('book_images').where('book_id', '=', bookId).execute();
 
-/** Deletes an owner's book only while it is in no order; returns whether it did. */
+/**
+ * The statuses in which the owner may not delete a listing: reports hid it or a moderator took it down,
+ * and the admins judging those reports need its details and photos as they are.
+ */
+export const KEPT_FOR_MODERATION = ['hidden', 'taken_down'] as const satisfies readonly BookStatusValue[];
+
+/** Deletes an owner's book only while it is in no order and not kept for moderation; returns whether it did. */
 export async function deleteIfAvailable(db: Db, id: string, sellerId: string): Promise<boolean> {
   const res = await db
     .deleteFrom('books')
     .where('id', '=', id)
     .where('seller_id', '=', sellerId)
     .where('availability', '=', 'available')
+    .where('status', 'not in', KEPT_FOR_MODERATION)
     .executeTakeFirst();
   return Number(res.numDeletedRows) === 1;
 }
 
-/** Moves a pending listing to its moderation outcome; returns false when it was no longer pending. */
-export async function moderateIfPending(db: Db, id: string, patch: Updateable<BooksTable>): Promise<boolean> {
-  const res = await db.updateTable('books').set(patch).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+/**
+ * Moves a pending listing to its moderation outcome, with `now` as its time (and a new version); with
+ * `seen`, only while the listing is still that version. Returns false when it was no longer pending, or
+ * was changed since `seen`.
+ */
+export async function moderateIfPending(db: Db, id: string, patch: Omit<Updateable<BooksTable>, 'updated_at'>, now: string, seen?: string): Promise<boolean> {
+  let query = db.updateTable('books').set({ ...patch, updated_at: nextVersion(db, now) }).where('id', '=', id).where('status', '=', 'pending');
+  if (seen !== undefined) query = query.where('updated_at', '=', seen);
+  const res = await query.executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
 

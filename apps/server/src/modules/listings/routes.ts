@@ -49,16 +49,18 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  // Access is checked on request, before the upload is read, so a buyer hears 403 at once. The upload is
-  // read and checked by the handler (a stream of photos), so its body is described for the document only.
+  // Access is checked on request, before the upload is read, so a buyer hears 403 at once; so is the
+  // seller's hourly limit (429). The upload is read and checked by the handler (a stream of photos), so its
+  // body is described for the document only.
   r.post(
     '/api/v1/books',
     {
       config: { access: 'seller', requestBody: { 'multipart/form-data': LISTING_UPLOAD } },
-      schema: { response: { 201: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 409, 422) } },
+      schema: { response: { 201: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 409, 422, 429) } },
     },
     async (request, reply) => {
       const auth = studentOf(request);
+      await listings.admitListing(auth.student);
       const upload = await readListingUpload(request, (bookData) => listings.parseListing(bookData));
       // The key is claimed only once the whole upload has arrived and passed the stream checks: its hash
       // covers the photos, and an upload refused on the way leaves the key free for a corrected retry.
@@ -86,7 +88,9 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
   });
 
   // JSON edits the details; multipart (`bookData` with the same fields, plus 4-6 `images`) also replaces the photos.
-  // The service validates the details after finding the listing (someone else's is 404 whatever was sent).
+  // The service validates the details after finding the listing (someone else's is 404 whatever was sent),
+  // and a multipart body is read only once the caller is known to be allowed to change that listing: up
+  // to 30 MB of photos is not held in memory for a request that is refused anyway.
   r.patch(
     '/api/v1/books/:id',
     {
@@ -96,6 +100,7 @@ export async function listingRoutes(app: FastifyInstance, opts: { listings: List
     async (request) => {
       const auth = studentOf(request);
       if (request.isMultipart()) {
+        await listings.checkEditable(auth.student, request.params.id);
         const upload = await readListingUpload(request);
         const images = upload.images.length ? upload.images : undefined;
         return { book: await listings.editListing(auth.student, request.params.id, upload.bookData, images) };

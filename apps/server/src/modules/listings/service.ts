@@ -41,8 +41,10 @@ export function createListingsService(ctx: AppContext, photos: PhotoStore, cache
 
     // Managing, for sellers and moderators.
     parseListing,
+    admitListing: management.admitListing,
     createListingIdempotent: management.createListingIdempotent,
     sellerBooks: management.sellerBooks,
+    checkEditable: management.checkEditable,
     editListing: management.editListing,
     withdrawListing: management.withdrawListing,
     moderationQueue: management.moderationQueue,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOOK_STATUSES,
+  approveListingSchema,
   bookListSchema,
   bookResponseSchema,
   declineListingSchema,
@@ -22,6 +23,8 @@ import type { ModerationService } from './service.ts';
 const queueQuery = pagingQuerySchema.extend({
   status: z.enum(BOOK_STATUSES, { error: oneOf('status', BOOK_STATUSES) }).default('pending'),
 });
+// An approval may come with no body at all (then it applies to whatever the listing says by then).
+const optionalApproval = z.preprocess((body) => body ?? {}, approveListingSchema);
 
 export async function moderationRoutes(app: FastifyInstance, opts: { moderation: ModerationService }) {
   const { moderation } = opts;
@@ -34,12 +37,17 @@ export async function moderationRoutes(app: FastifyInstance, opts: { moderation:
     return moderation.queue(status, page, pageSize);
   });
 
-  r.post('/api/v1/admin/books/:id/approve', { config, schema: { params: bookIdParams, response: { 200: bookResponseSchema, ...errors(400, 401, 403, 404, 409) } } }, async (request) => {
-    return { book: await moderation.approve(request.params.id) };
-  });
+  // `seen`, the updatedAt of the listing as the moderator was shown it: 409 LISTING_CHANGED if it was edited since.
+  r.post(
+    '/api/v1/admin/books/:id/approve',
+    { config, schema: { params: bookIdParams, body: optionalApproval, response: { 200: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) } } },
+    async (request) => {
+      return { book: await moderation.approve(request.params.id, request.body.seen) };
+    },
+  );
 
   r.post('/api/v1/admin/books/:id/decline', { config, schema: { params: bookIdParams, body: declineListingSchema, response: { 200: bookResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) } } }, async (request) => {
-    return { book: await moderation.decline(request.params.id, request.body.reason) };
+    return { book: await moderation.decline(request.params.id, request.body.reason, request.body.seen) };
   });
 
   // Editions' new prices, by ISBN (10 or 13 digits, hyphens allowed; stored as its ISBN-13): a wrong check

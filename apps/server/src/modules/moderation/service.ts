@@ -53,10 +53,11 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
     setNewPrice: (admin: Student, isbn13: string, price: number) => listings.setNewPrice(admin, isbn13, price),
     removeNewPrice: (isbn13: string) => listings.removeNewPrice(isbn13),
 
-    async approve(bookId: string): Promise<Book> {
+    /** `seen`: the version of the listing the admin was shown (its updatedAt); the approval applies only to it. */
+    async approve(bookId: string, seen?: string): Promise<Book> {
       let notice: Notification | undefined;
       let afterApproval: (() => Promise<void>) | undefined;
-      const book = await listings.moderate(bookId, { status: 'approved' }, async (trx, decided) => {
+      const book = await listings.moderate(bookId, { status: 'approved', seen }, async (trx, decided) => {
         notice = await notify(trx, decided.seller.id, {
           kind: 'listing_approved',
           title: approvedTitle(decided.title),
@@ -79,9 +80,9 @@ export function createModerationService(ctx: AppContext, deps: ModerationDeps) {
       return book;
     },
 
-    async decline(bookId: string, reason: string): Promise<Book> {
+    async decline(bookId: string, reason: string, seen?: string): Promise<Book> {
       let notice: Notification | undefined;
-      const book = await listings.moderate(bookId, { status: 'declined', reason }, async (trx, decided) => {
+      const book = await listings.moderate(bookId, { status: 'declined', reason, seen }, async (trx, decided) => {
         notice = await notify(trx, decided.seller.id, {
           kind: 'listing_declined',
           title: declinedTitle(decided.title),

@@ -1,11 +1,34 @@
 // SQL for orders, their messages and reviews, no-shows and meetup reminders.
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/index.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { NoShowsTable, OrderMessagesTable, OrdersTable, OrderStatusColumn, ReviewsTable } from '../../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
 export const insertOrder = (db: Db, row: Insertable<OrdersTable>) => db.insertInto('orders').values(row).execute();
+
+/**
+ * Makes the caller's transaction the only one placing requests for this buyer until it ends, so the count
+ * of their waiting requests it reads stays true until its own insert commits. On PostgreSQL a
+ * transaction-scoped advisory lock on the buyer (two requests of one buyer arriving together would
+ * otherwise each count the other's as missing, and both pass a cap of one more); SQLite runs one write
+ * transaction at a time.
+ */
+export async function lockBuyerRequests(trx: Db, buyerId: string): Promise<void> {
+  if (isPostgres(trx)) await sql`SELECT pg_advisory_xact_lock(hashtext(${`order-requests:${buyerId}`}))`.execute(trx);
+}
+
+/** How many of the buyer's orders wait for their seller's answer (status `requested`), by orders_buyer_idx. */
+export async function countWaitingRequests(db: Db, buyerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('buyer_id', '=', buyerId)
+    .where('status', '=', 'requested')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export const findOrder = (db: Db, id: string) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 

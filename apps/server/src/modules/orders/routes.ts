@@ -49,7 +49,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { orders: OrdersSe
   /** A changed order: 404 for anyone but its parties, 409 when it is in the wrong state for the change. */
   const changed = { 200: orderResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409) };
 
-  // A retry with the same Idempotency-Key gets the first answer again, a refusal included.
+  // A retry with the same Idempotency-Key gets the first answer again, a refusal included. 409 also when the
+  // buyer already has LIMITS.openRequestsPerBuyer requests waiting (TOO_MANY_OPEN_REQUESTS).
   r.post(
     '/api/v1/orders',
     { config: { access: 'buyer' }, schema: { body: createOrderSchema, response: { 201: orderResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409, 422) } } },
@@ -96,9 +97,14 @@ export async function orderRoutes(app: FastifyInstance, opts: { orders: OrdersSe
     return { order: await orders.noShow(studentOf(request), request.params.id) };
   });
 
-  r.post('/api/v1/orders/:id/reschedule', { config, schema: { ...ofOrder, body: rescheduleOrderSchema, response: changed } }, async (request) => {
-    return { order: await orders.reschedule(studentOf(request), request.params.id, request.body) };
-  });
+  // 429 once one party has proposed LIMITS.meetupProposalsPerHour new times on this order within the hour.
+  r.post(
+    '/api/v1/orders/:id/reschedule',
+    { config, schema: { ...ofOrder, body: rescheduleOrderSchema, response: { ...changed, ...errors(...JSON_BODY_ERRORS, 401, 404, 409, 429) } } },
+    async (request) => {
+      return { order: await orders.reschedule(studentOf(request), request.params.id, request.body) };
+    },
+  );
 
   r.post('/api/v1/orders/:id/reschedule/accept', { config, schema: { ...ofOrder, response: changed } }, async (request) => {
     return { order: await orders.acceptReschedule(studentOf(request), request.params.id) };

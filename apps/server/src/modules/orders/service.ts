@@ -11,6 +11,7 @@ import {
   LIFECYCLE_NOTICES,
   LIMITS,
   MESSAGES,
+  ORDER_LIMIT_MESSAGES,
   ORDER_NOTICES,
   centsToRand,
   endedWithoutSale,
@@ -58,6 +59,9 @@ export interface Notifier {
 }
 
 const FORMER_STUDENT = MESSAGES.formerStudent;
+
+/** The code of the 409 for a request past LIMITS.openRequestsPerBuyer (the cart keeps such a book). */
+export const OPEN_REQUESTS_CODE = 'TOO_MANY_OPEN_REQUESTS';
 
 /**
  * Nobody buys their own book, whichever way they try (an order, the cart): 403, as for any signed-in
@@ -179,6 +183,8 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
   const { db, clock } = ctx;
   const now = () => iso(clock.now());
   const idempotency = createIdempotency(ctx);
+  // Each new meetup time mails the other party: one party may propose a few an hour on one order.
+  const proposalsPerHour = ctx.limiter.limit('meetup-proposals', { max: LIMITS.meetupProposalsPerHour, windowMs: HOUR });
 
   /** Finds an order the caller is a party to; anyone else gets 404, as if it did not exist. */
   async function partyOrder(auth: SignedIn, id: string): Promise<{ row: OrderRow; as: 'buyer' | 'seller' }> {
@@ -240,13 +246,21 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
     }
   }
 
+  /**
+   * A request to buy: reserves the book and tells the seller. A buyer may have at most
+   * LIMITS.openRequestsPerBuyer requests waiting for an answer at once (each holds its book out of the
+   * catalogue and mails its seller), counted under a per-buyer lock in the same transaction as the
+   * reservation, so requests arriving together never take a buyer past it.
+   */
   async function create(auth: SignedIn, bookId: string): Promise<Order> {
     const book = await listingForOrder(db, bookId);
     if (!book || book.status !== 'approved') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
     refuseOwnBook(book.seller_id, auth.student.id);
     const id = newId();
     const t = clock.now();
-    const created = await db.transaction().execute(async (trx) => {
+    const created = await db.transaction().execute(async (trx): Promise<boolean | 'capped'> => {
+      await repo.lockBuyerRequests(trx, auth.student.id);
+      if ((await repo.countWaitingRequests(trx, auth.student.id)) >= LIMITS.openRequestsPerBuyer) return 'capped';
       if (!(await reserveListing(trx, bookId, iso(t)))) return false;
       await repo.insertOrder(trx, {
         id,
@@ -278,6 +292,7 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       if (String((err as Error)?.message ?? '').match(/unique|constraint/i)) return false;
       throw err;
     });
+    if (created === 'capped') throw conflict(ORDER_LIMIT_MESSAGES.openRequests(LIMITS.openRequestsPerBuyer), OPEN_REQUESTS_CODE);
     if (!created) throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
     const row = (await repo.findOrder(db, id))!;
     await announce(row, 'seller', ORDER_NOTICES.requested(auth.student.firstName, book.title));
@@ -429,7 +444,8 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
     /**
      * Either party of an accepted order proposes a new meetup time (and place), before or after the agreed
      * one, within the same window as accepting; it replaces a proposal still waiting, and waits for the
-     * other party until it lapses (proposalLapsesAt).
+     * other party until it lapses (proposalLapsesAt). Every proposal that would be stored is counted first
+     * (per order and party, LIMITS.meetupProposalsPerHour), so a burst cannot flood the other party's inbox.
      */
     async reschedule(auth: SignedIn, id: string, body: RescheduleOrderBody): Promise<Order> {
       const { row, as } = await partyOrder(auth, id);
@@ -439,6 +455,8 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       const problem = meetupTimeProblem(at, t);
       if (problem) throw badRequest(problem, { meetupAt: problem });
       const place = body.meetupLocation ?? row.meetup_location ?? '';
+      const verdict = await proposalsPerHour.take(`${id}:${auth.student.id}`);
+      if (!verdict.allowed) throw tooManyRequests(MESSAGES.tooManyAttempts, verdict.retryAfterMs / 1000);
       const ok = await repo.proposeMeetup(db, id, { proposed_meetup_at: iso(at), proposed_meetup_location: place, proposed_by: as, proposed_at: iso(t) });
       if (!ok) throw await movedOn(row, MESSAGES.rescheduleBeforeAccept);
       await announce(row, as === 'buyer' ? 'seller' : 'buyer', ORDER_NOTICES.rescheduleProposed(auth.student.firstName, formatMeetupTime(at), place));

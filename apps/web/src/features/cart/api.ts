@@ -43,7 +43,8 @@ export function useCheckout() {
     onSuccess: () => {
       // A checkout that answered took every item out of the cart (ordered, or reported as taken), so the
       // cart is empty now, before its refetch answers: the Check out button is gone in the same render that
-      // releases it, and a second tap has nothing to send.
+      // releases it, and a second tap has nothing to send. Books it kept because the buyer already has as
+      // many requests waiting as they may come back with the refetch.
       client.setQueryData(cartQuery.queryKey, { books: [], packages: [], count: 0, total: 0 });
       void client.invalidateQueries({ queryKey: cartQuery.queryKey });
       void client.invalidateQueries({ queryKey: packageOrdersQuery.queryKey });

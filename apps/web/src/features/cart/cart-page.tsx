@@ -1,10 +1,12 @@
 // The buyer's cart: books and packages, the total, removing items, and checking out (one order per
-// book, one package order per package). A book someone else took meanwhile is reported by title;
-// the rest go through. Checkout ends on a summary linking to every order it created.
+// book, one package order per package). A book checkout could not order is reported with the API's reason
+// (taken meanwhile, or the buyer already has as many requests waiting as they may); the rest go through.
+// Checkout ends on a summary linking to every order it created. A carted listing that left the catalogue
+// comes without its details, and shows as no longer available with a way to remove it.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, Package, ShoppingCart, Trash2 } from 'lucide-react';
-import { AVAILABILITY_LABELS, CONDITION_LABELS, LIFECYCLE_MESSAGES, formatRand, orderReference } from '@reshelf/shared';
+import { AVAILABILITY_LABELS, CONDITION_LABELS, LIFECYCLE_MESSAGES, MESSAGES, ORDER_LIMIT_MESSAGES, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -17,9 +19,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useCart, useCheckout, useRemoveFromCart, type CheckoutResult } from './api';
 import { LoadFailed } from '../../components/ui/load-failed';
 
-/** How a book that went to someone else is reported after checkout. */
-function takenText(title: string | null): string {
-  return `${title ?? 'A book'} was taken by someone else`;
+/** How a book checkout could not order is reported: its title (when the API may name it) and the API's reason. */
+function notOrderedText(item: CheckoutResult['unavailable'][number]): string {
+  return `${item.title ?? 'A book'}: ${item.error}`;
 }
 
 const PACKAGES_PLACED = 'Package orders placed. We will contact you to arrange collection:';
@@ -75,7 +77,7 @@ function CheckoutSummary({ result }: { result: CheckoutResult }) {
           {result.unavailable.map((item) => (
             <li key={item.bookId} className="flex items-start gap-2 font-medium text-amber-900">
               <AlertTriangle aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
-              {takenText(item.title)}
+              {notOrderedText(item)}
             </li>
           ))}
         </ul>
@@ -84,7 +86,7 @@ function CheckoutSummary({ result }: { result: CheckoutResult }) {
   );
 }
 
-function Row({ image, title, detail, price, badge, onRemove, removing }: {
+function Row({ image, title, detail, price, badge, onRemove, removing, removeLabel }: {
   image: ReactNode;
   title: ReactNode;
   detail: string;
@@ -92,6 +94,8 @@ function Row({ image, title, detail, price, badge, onRemove, removing }: {
   badge?: ReactNode;
   onRemove: () => void;
   removing: boolean;
+  /** The remove button's name, when the title does not name the item. */
+  removeLabel?: string;
 }) {
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
@@ -102,7 +106,13 @@ function Row({ image, title, detail, price, badge, onRemove, removing }: {
         {badge && <div className="mt-1">{badge}</div>}
       </div>
       <p className="ml-auto shrink-0 font-bold whitespace-nowrap text-ink-900">{price}</p>
-      <Button variant="ghost" size="icon" onClick={onRemove} loading={removing} aria-label={`Remove ${typeof title === 'string' ? title : 'item'} from cart`}>
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={onRemove}
+        loading={removing}
+        aria-label={removeLabel ?? `Remove ${typeof title === 'string' ? title : 'item'} from cart`}
+      >
         {!removing && <Trash2 aria-hidden="true" size={18} />}
       </Button>
     </li>
@@ -121,7 +131,7 @@ export function CartPage() {
   const onCheckout = () =>
     checkout.run(undefined, {
       onSuccess: (result) => {
-        if (result.unavailable.length > 0) toast.error(takenText(result.unavailable[0]!.title));
+        if (result.unavailable.length > 0) toast.error(notOrderedText(result.unavailable[0]!));
         else toast.success(checkoutDoneText(result));
       },
       onError: (error) => toast.error(errorMessage(error, 'Checkout failed. Please try again.')),
@@ -162,27 +172,43 @@ export function CartPage() {
     body = (
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <ul aria-label="Items in your cart" className="divide-y divide-ink-100 rounded-card border border-ink-200 bg-white shadow-soft">
-          {books.map((book) => (
-            <Row
-              key={`book-${book.id}`}
-              image={
-                <BookImage src={book.images[0]?.thumbUrl} width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />
-              }
-              title={book.title}
-              detail={`${book.author} · ${book.edition} · ${CONDITION_LABELS[book.condition]}`}
-              price={formatRand(book.price)}
-              badge={
-                // A book out of the catalogue (hidden after reports, taken down, expired, sold elsewhere, in review again) is not for sale either.
-                book.status !== 'approved' ? (
-                  <Badge tone="neutral">{LIFECYCLE_MESSAGES.noLongerListed}</Badge>
-                ) : book.availability !== 'available' ? (
-                  <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
-                ) : undefined
-              }
-              onRemove={() => onRemove('book', book.id)}
-              removing={isRemoving('book', book.id)}
-            />
-          ))}
+          {books.map((book) =>
+            'listed' in book ? (
+              // Out of the catalogue: the API sends only its id, so the row says so and offers removal.
+              <Row
+                key={`book-${book.id}`}
+                image={<BookImage src={undefined} width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />}
+                title={MESSAGES.bookUnavailable}
+                detail={ORDER_LIMIT_MESSAGES.cartBookGone}
+                price=""
+                badge={<Badge tone="neutral">{LIFECYCLE_MESSAGES.noLongerListed}</Badge>}
+                onRemove={() => onRemove('book', book.id)}
+                removing={isRemoving('book', book.id)}
+                removeLabel="Remove the book that is no longer available from cart"
+              />
+            ) : (
+              <Row
+                key={`book-${book.id}`}
+                image={
+                  <BookImage src={book.images[0]?.thumbUrl} width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />
+                }
+                title={book.title}
+                detail={`${book.author} · ${book.edition} · ${CONDITION_LABELS[book.condition]}`}
+                price={formatRand(book.price)}
+                badge={
+                  // The API sends a carted listing that is not approved as its id alone (above); a book that is
+                  // here but not for sale (reserved or sold meanwhile) says so.
+                  book.status !== 'approved' ? (
+                    <Badge tone="neutral">{LIFECYCLE_MESSAGES.noLongerListed}</Badge>
+                  ) : book.availability !== 'available' ? (
+                    <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
+                  ) : undefined
+                }
+                onRemove={() => onRemove('book', book.id)}
+                removing={isRemoving('book', book.id)}
+              />
+            ),
+          )}
           {packages.map((pkg) => (
             <Row
               key={`package-${pkg.id}`}

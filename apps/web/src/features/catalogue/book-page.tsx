@@ -65,9 +65,10 @@ function BuyBox({ book }: { book: Book }) {
         navigate(`/buyer/orders/${order.id}`);
       },
       onError: (error) => {
+        // The API's own reason: the book was taken, or the buyer already has as many requests waiting as they may.
         if (error instanceof ApiError && error.status === 409) {
-          toast.error(MESSAGES.bookUnavailable);
-          void refetch();
+          toast.error(errorMessage(error, MESSAGES.bookUnavailable));
+          if (error.code === 'BOOK_UNAVAILABLE') void refetch();
           return;
         }
         toast.error(errorMessage(error, 'Could not send your request. Please try again.'));

@@ -38,12 +38,16 @@ export const listingsQuery = (status: BookStatus, page: number) =>
       api<ListResponse<Book>>(`/admin/books?status=${status}&page=${page}&pageSize=${QUEUE_PAGE_SIZE}`, { signal }),
   });
 
-export async function approveListing(id: string): Promise<Book> {
-  return (await api<BookResponse>(`/admin/books/${encodeURIComponent(id)}/approve`, { method: 'POST' })).book;
+/**
+ * A decision names the version of the listing the moderator was shown (`seen`, its updatedAt): the server
+ * refuses it with 409 if the seller changed the listing since.
+ */
+export async function approveListing(book: Book): Promise<Book> {
+  return (await api<BookResponse>(`/admin/books/${encodeURIComponent(book.id)}/approve`, { method: 'POST', body: { seen: book.updatedAt } })).book;
 }
 
-export async function declineListing(id: string, reason: string): Promise<Book> {
-  return (await api<BookResponse>(`/admin/books/${encodeURIComponent(id)}/decline`, { method: 'POST', body: { reason } })).book;
+export async function declineListing(book: Book, reason: string): Promise<Book> {
+  return (await api<BookResponse>(`/admin/books/${encodeURIComponent(book.id)}/decline`, { method: 'POST', body: { reason, seen: book.updatedAt } })).book;
 }
 
 /** The package orders in a status ('all' for every one). */

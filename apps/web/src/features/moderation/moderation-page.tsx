@@ -13,6 +13,7 @@ import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { QUEUE_PAGE_SIZE, approveListing, declineListing, listingsQuery, moderationKeys } from './api';
@@ -52,13 +53,24 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
     void client.invalidateQueries({ queryKey: moderationKeys.books });
   };
 
+  /**
+   * 409: the listing is not as this page shows it (the seller changed it, or someone else decided it).
+   * The lists are read again, so the moderator reviews what it says now; the server's message says why.
+   */
+  const stale = (error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 409)) return false;
+    void client.invalidateQueries({ queryKey: moderationKeys.books });
+    return true;
+  };
+
   const approve = async (book: Book) => {
     setBusy(book.id);
     try {
-      await approveListing(book.id);
+      await approveListing(book);
       toast.success(LISTING_APPROVED);
       settle(book);
     } catch (error) {
+      stale(error);
       toast.error(serverErrorText(error, 'Failed to approve listing'));
     } finally {
       setBusy(null);
@@ -70,11 +82,12 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
     if (!book) return;
     setBusy(book.id);
     try {
-      await declineListing(book.id, reason);
+      await declineListing(book, reason);
       toast.success(LISTING_DECLINED);
       setDeclining(null);
       settle(book);
     } catch (error) {
+      if (stale(error)) setDeclining(null);
       toast.error(serverErrorText(error, 'Failed to decline listing'));
     } finally {
       setBusy(null);

@@ -116,7 +116,8 @@ function ChangePassword({ isBusy, setBusy }: BusyProps) {
       form.reset({ oldPassword: '', password: '' });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) toast.error(MESSAGES.currentPasswordIncorrect);
-      else if (error instanceof ApiError && error.status === 400) toast.error(serverErrorText(error, MESSAGES.changePasswordFailed));
+      // 429: too many wrong current passwords (login's limit), said in the server's words.
+      else if (error instanceof ApiError && (error.status === 400 || error.status === 429)) toast.error(serverErrorText(error, MESSAGES.changePasswordFailed));
       else toast.error(MESSAGES.changePasswordFailed);
     } finally {
       setBusy(false);
