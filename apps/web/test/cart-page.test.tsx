@@ -151,6 +151,23 @@ describe('cart', () => {
     expect(screen.getByRole('button', { name: 'Check out' })).toBeInTheDocument();
   });
 
+  it('a checkout that ordered nothing does not say it is done', async () => {
+    const user = userEvent.setup();
+    const refusal = ORDER_LIMIT_MESSAGES.openRequests(LIMITS.openRequestsPerBuyer);
+    mockApi((call) => {
+      if (call.method === 'GET' && call.path === '/cart') return json(200, cartOf([taken], []));
+      if (call.method === 'POST' && call.path === '/cart/checkout') {
+        return json(200, { orders: [], packageOrders: [], unavailable: [{ bookId: 'bk_taken', title: 'Campbell Biology', error: refusal }] });
+      }
+      return undefined;
+    });
+    renderApp('/buyer/cart', studentWith('buyer'));
+    await user.click(await screen.findByRole('button', { name: 'Check out' }));
+    const section = (await screen.findByRole('heading', { name: 'Nothing was ordered' })).closest('section')!;
+    expect(within(section).getByText(`Campbell Biology: ${refusal}`)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Checkout done' })).not.toBeInTheDocument();
+  });
+
   it('has a designed empty state', async () => {
     mockApi((call) => (call.path === '/cart' ? json(200, cartOf([], [])) : undefined));
     renderApp('/buyer/cart', studentWith('buyer'));

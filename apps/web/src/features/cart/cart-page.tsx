@@ -36,11 +36,20 @@ function checkoutDoneText(result: CheckoutResult): string {
   return ['Checkout done.', ...parts].join(' ');
 }
 
+/** The summary's heading when every item was refused: "done" would say something was ordered. */
+const NOTHING_ORDERED = 'Nothing was ordered';
+
 function CheckoutSummary({ result }: { result: CheckoutResult }) {
+  const ordered = result.orders.length + result.packageOrders.length > 0;
   return (
     <section aria-labelledby="checkout-title" className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6" role="status">
       <h2 id="checkout-title" className="flex items-center gap-2 text-lg font-semibold text-brand-900">
-        <CheckCircle2 aria-hidden="true" size={20} className="text-brand-700" /> Checkout done
+        {ordered ? (
+          <CheckCircle2 aria-hidden="true" size={20} className="shrink-0 text-brand-700" />
+        ) : (
+          <AlertTriangle aria-hidden="true" size={20} className="shrink-0 text-amber-700" />
+        )}
+        {ordered ? 'Checkout done' : NOTHING_ORDERED}
       </h2>
       {result.orders.length > 0 && (
         <>
@@ -77,7 +86,8 @@ function CheckoutSummary({ result }: { result: CheckoutResult }) {
           {result.unavailable.map((item) => (
             <li key={item.bookId} className="flex items-start gap-2 font-medium text-amber-900">
               <AlertTriangle aria-hidden="true" size={18} className="mt-0.5 shrink-0" />
-              {notOrderedText(item)}
+              {/* min-w-0: a title's long word breaks at the edge instead of widening the page. */}
+              <span className="min-w-0">{notOrderedText(item)}</span>
             </li>
           ))}
         </ul>
@@ -86,10 +96,13 @@ function CheckoutSummary({ result }: { result: CheckoutResult }) {
   );
 }
 
-function Row({ image, title, detail, price, badge, onRemove, removing, removeLabel }: {
+function Row({ image, title, detail, detailWraps = false, price, badge, onRemove, removing, removeLabel }: {
   image: ReactNode;
   title: ReactNode;
   detail: string;
+  /** A detail that is an instruction, shown whole; otherwise (authors, edition) cut to one line. */
+  detailWraps?: boolean;
+  /** Empty for an item with no price to show: the remove button then keeps to the right on its own. */
   price: string;
   badge?: ReactNode;
   onRemove: () => void;
@@ -102,13 +115,14 @@ function Row({ image, title, detail, price, badge, onRemove, removing, removeLab
       {image}
       <div className="min-w-0 flex-1 basis-40">
         <p className="line-clamp-2 font-semibold text-ink-900">{title}</p>
-        <p className="truncate text-sm text-ink-600">{detail}</p>
+        <p className={detailWraps ? 'text-sm text-ink-600' : 'truncate text-sm text-ink-600'}>{detail}</p>
         {badge && <div className="mt-1">{badge}</div>}
       </div>
-      <p className="ml-auto shrink-0 font-bold whitespace-nowrap text-ink-900">{price}</p>
+      {price && <p className="ml-auto shrink-0 font-bold whitespace-nowrap text-ink-900">{price}</p>}
       <Button
         variant="ghost"
         size="icon"
+        className={price ? undefined : 'ml-auto'}
         onClick={onRemove}
         loading={removing}
         aria-label={removeLabel ?? `Remove ${typeof title === 'string' ? title : 'item'} from cart`}
@@ -180,6 +194,7 @@ export function CartPage() {
                 image={<BookImage src={undefined} width={56} height={72} className="h-18 w-14 shrink-0 rounded-lg bg-ink-100 object-cover" />}
                 title={MESSAGES.bookUnavailable}
                 detail={ORDER_LIMIT_MESSAGES.cartBookGone}
+                detailWraps
                 price=""
                 badge={<Badge tone="neutral">{LIFECYCLE_MESSAGES.noLongerListed}</Badge>}
                 onRemove={() => onRemove('book', book.id)}
