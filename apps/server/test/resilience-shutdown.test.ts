@@ -19,8 +19,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-shutdown-'));
   if (dialectUnderTest === 'postgres') pg = await createTestDatabase(dataDir);
   // Logging at info: the test waits for the server's own word that it has every request, and that it is
-  // shutting down.
-  server = startServer({ dataDir, port: await freePort(), databaseUrl: pg?.url, env: { LOG_LEVEL: 'info' } });
+  // shutting down. One seller sends the 50 uploads, past the hourly limit of listings a seller may send.
+  server = startServer({ dataDir, port: await freePort(), databaseUrl: pg?.url, env: { LOG_LEVEL: 'info', LISTINGS_PER_SELLER_PER_HOUR: '10000' } });
   await waitReady(server);
 }, 60_000);
 afterAll(async () => {
