@@ -22,7 +22,7 @@ test('the dialog says the barcode is not an ISBN; Escape and leaving the page st
   const dialog = page.getByRole('dialog', { name: 'Scan the barcode' });
   await expect(dialog.getByText(MESSAGES.scanNotBook, { exact: true })).toBeVisible();
   await expect(dialog.getByLabel('Camera view')).toHaveJSProperty('paused', false);
-  expect(await camera.live()).toBe(1);
+  await expect.poll(() => camera.live()).toBe(1);
   await expectNoAxeViolations(page);
 
   for (const width of testInfo.project.name === 'phone' ? [390, 320] : [1280]) {
@@ -46,17 +46,17 @@ test('the dialog says the barcode is not an ISBN; Escape and leaving the page st
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(scan).toBeFocused();
-  expect(await camera.live()).toBe(0);
+  await expect.poll(() => camera.live()).toBe(0);
   await expect(page.getByLabel(/^ISBN/)).toHaveValue('');
 
   // Open again, then leave the page with the browser's Back while the camera films.
   await scan.click();
   await expect(dialog.getByText(MESSAGES.scanNotBook, { exact: true })).toBeVisible();
-  expect(await camera.opened()).toBe(2);
-  expect(await camera.live()).toBe(1);
+  await expect.poll(() => camera.opened()).toBe(2);
+  await expect.poll(() => camera.live()).toBe(1);
   await page.goBack();
   await expect(page).toHaveURL(/\/seller$/);
   await expect(dialog).toHaveCount(0);
-  expect(await camera.live()).toBe(0);
+  await expect.poll(() => camera.live()).toBe(0);
   expect(outside).toEqual([]);
 });

@@ -66,8 +66,8 @@ test('a seller scans the barcode, the details fill in from the earlier listing, 
   await expect(page.getByLabel(/^Publication Year/)).toHaveValue(String(EARLIER.publicationYear));
   await expect(page.getByLabel(/^Edition/)).toHaveValue(EARLIER.edition);
   await expect(scan).toBeFocused();
-  expect(await camera.opened()).toBe(1);
-  expect(await camera.live()).toBe(0);
+  await expect.poll(() => camera.opened()).toBe(1);
+  await expect.poll(() => camera.live()).toBe(0);
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, 'barcode-scanned');
   await page.getByRole('button', { name: 'Next' }).click();

@@ -33,7 +33,7 @@ test.describe('navigation bar', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const overlay = page.getByTestId('mobile-menu');
     await expect(overlay).toBeVisible();
-    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('hidden');
     for (const name of ['Home', 'Contact', 'About', 'Team', 'Sign Up', 'Login']) {
       await expect(overlay.getByRole('link', { name, exact: true })).toBeVisible();
     }
@@ -41,7 +41,7 @@ test.describe('navigation bar', () => {
     await overlay.getByRole('link', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(overlay).toBeHidden();
-    expect(await page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).not.toBe('hidden');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
