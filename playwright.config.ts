@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { testBrowserPath } from './scripts/test-browser.mjs';
 
 /**
  * Ports free on 127.0.0.1 now, as the OS hands them out (listening on port 0). A port picked at random
@@ -36,7 +37,7 @@ const port = Number(process.env.E2E_PORT);
 export const OIDC = { issuer: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`, clientId: 'reshelf-e2e', clientSecret: 'an-e2e-client-secret-that-is-long-enough' };
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const chromiumPath = testBrowserPath();
 const launchOptions = {
   executablePath: chromiumPath,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
@@ -57,7 +58,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test about a fifth of its time (a DOM snapshot per action, a
+    // screencast), and a run in CI keeps no files: E2E_TRACE=1 records them and keeps a failed test's.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions,
   },

@@ -8,7 +8,7 @@
 // It sets its own widths, so it runs in the desktop project only (the phone project would repeat it).
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ok, png, signedInAdmin, signedInStudent } from './helpers';
+import { ok, png, savesScreenshots, signedInAdmin, signedInStudent } from './helpers';
 import { LONG_URL, LONG_WORD, MAX_PRICE, hostileBookData } from './hostile-data';
 
 const WIDTHS = [320, 390, 1280] as const;
@@ -310,7 +310,7 @@ test.describe('overflow sweep', () => {
               await settle(page);
               await route.open?.(page);
               const problems = await findOverflow(page);
-              await page.screenshot({ path: path.join('test-results', 'screenshots', `sweep-${role}-${route.name}-${width}.png`), fullPage: true });
+              if (savesScreenshots) await page.screenshot({ path: path.join('test-results', 'screenshots', `sweep-${role}-${route.name}-${width}.png`), fullPage: true });
               if (problems.length) failures.push(`${route.path} (${route.name}) at ${width} px:\n    ${problems.slice(0, 6).join('\n    ')}`);
             }),
           ),

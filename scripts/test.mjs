@@ -5,6 +5,7 @@
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { testBrowserPath } from './test-browser.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
@@ -36,7 +37,7 @@ if (want('postgres')) {
   }
 }
 if (want('e2e')) {
-  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromium = testBrowserPath();
   if (!fs.existsSync(chromium)) {
     if (ci) {
       console.error(`CI=true but no Chromium at ${chromium}: the browser tests must not be skipped.`);
@@ -45,7 +46,7 @@ if (want('e2e')) {
     console.log(`\n(No Chromium at ${chromium}: skipping the browser tests.)`);
   } else {
     step('Build the web app', 'npm run build');
-    step('Browser tests (Playwright, system Chromium)', 'npx playwright test');
+    step(`Browser tests (Playwright, ${chromium})`, 'npx playwright test');
   }
 }
 console.log('\nAll requested test suites passed.');
