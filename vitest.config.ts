@@ -11,6 +11,9 @@ const retry = 0;
 
 export default defineConfig({
   test: {
+    // Every core runs test files (Vitest's default leaves one free: on two cores, one file at a time).
+    // Each file has its own database, data folder and ports, so files never share state.
+    maxWorkers: '100%',
     projects: [
       {
         test: { name: 'shared', retry, root: './packages/shared', include: ['test/**/*.test.ts'], environment: 'node' },
