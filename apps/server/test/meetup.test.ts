@@ -40,7 +40,7 @@ beforeAll(async () => {
   otherBuyer = await registerAndLogin(t.app, { userType: 'buyer', firstName: 'Olwethu' });
   otherSeller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Naledi' });
   admin = await adminAccount(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const call = (method: 'GET' | 'POST', url: string, who?: Account, payload?: unknown) =>
@@ -688,5 +688,5 @@ describe(`the migration (${dialectUnderTest})`, () => {
     } finally {
       await m.close();
     }
-  }, 60_000);
+  });
 });

@@ -61,7 +61,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     // Both start at the same moment against an empty database.
     [a, b] = await Promise.all([start(), start()]);
     await Promise.all([waitReady(a), waitReady(b)]);
-  }, 60_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);

@@ -46,7 +46,7 @@ beforeAll(async () => {
     await insertBook(db.db, sellerId, { title: `Load Test ${['Calculus', 'Mechanics', 'Organic', 'Algorithms', 'Auditing'][i % 5]} ${i}`, category: subjects[i % 5], priceCents: 10_000 + i * 100 });
   }
   if (!pg) await db.close();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await stopServer(server);
   await pg?.drop();
@@ -139,5 +139,5 @@ describe(`load (${dialectUnderTest})`, () => {
     // Every ordered book was handed back: nothing is left reserved.
     const check = await fetch(`${base}/api/v1/books?pageSize=1`);
     expect(((await check.json()) as { total: number }).total).toBe(BOOKS);
-  }, (SECONDS + 90) * 1000);
+  }, (SECONDS + 240) * 1000);
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   // shutting down. One seller sends the 50 uploads, past the hourly limit of listings a seller may send.
   server = startServer({ dataDir, port: await freePort(), databaseUrl: pg?.url, env: { LOG_LEVEL: 'info', LISTINGS_PER_SELLER_PER_HOUR: '10000' } });
   await waitReady(server);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await stopServer(server);
   await pg?.drop();
@@ -114,5 +114,5 @@ describe(`graceful shutdown (${dialectUnderTest})`, () => {
     const exit = await server!.exit;
     expect(exit).toEqual({ code: 0, signal: null });
     expect(Date.now() - signalled).toBeLessThan(10_000);
-  }, 90_000);
+  }, 300_000);
 });

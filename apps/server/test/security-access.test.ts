@@ -368,7 +368,7 @@ beforeAll(async () => {
   listingPhoto = created.json().book.images[0].url;
   standingOrder = await order();
   sellerNotification = (await t.database.db.selectFrom('notifications').select('id').where('student_id', '=', actors.seller.id).executeTakeFirstOrThrow()).id;
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 describe(`access-control matrix (${dialectUnderTest})`, () => {
@@ -397,7 +397,7 @@ describe(`access-control matrix (${dialectUnderTest})`, () => {
       }
     }
     expect(differences).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe(`mass assignment (${dialectUnderTest})`, () => {

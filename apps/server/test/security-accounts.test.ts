@@ -168,7 +168,7 @@ describe(`no account enumeration (${dialectUnderTest})`, () => {
     // An unknown email still costs an argon2 verification: without one it would answer in well under 5 ms.
     expect(median(unknown)).toBeGreaterThan(5);
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
-  }, 90_000);
+  });
 
   it('password reset: same status and body for known and unknown emails, same time, and the mail is not waited for (200 tries)', async () => {
     const a = await registerAndLogin(u.app);
@@ -183,7 +183,7 @@ describe(`no account enumeration (${dialectUnderTest})`, () => {
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
     expect(slowMail.sent.filter((m) => m.to === a.email).length).toBeGreaterThan(0);
     expect(slowMail.sent.some((m) => m.to.startsWith('nobody-'))).toBe(false);
-  }, 60_000);
+  });
 
   it('sign-up answers 201 with no session, so it does not log anyone in; a taken email is the one documented difference (409)', async () => {
     const body = signupBody();

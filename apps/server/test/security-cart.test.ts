@@ -18,7 +18,7 @@ beforeAll(async () => {
   seller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Sello' });
   buyer = await registerAndLogin(t.app, { userType: 'buyer', firstName: 'Bongi' });
   admin = await adminAccount(t.app);
-}, 60_000);
+});
 afterAll(async () => t?.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Account, payload?: unknown) =>
