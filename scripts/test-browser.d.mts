@@ -1,3 +1,2 @@
 export const HEADLESS_SHELL: string;
-export const FULL_CHROMIUM: string;
 export function testBrowserPath(): string;

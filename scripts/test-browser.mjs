@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 
 export const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const FULL_CHROMIUM = '/usr/bin/chromium';
+const FULL_CHROMIUM = '/usr/bin/chromium';
 
 /** The browser binary the tests will launch, whether or not it exists. */
 export function testBrowserPath() {
