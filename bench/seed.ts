@@ -190,14 +190,14 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
     if (handle.dialect === 'postgres') {
       // A transaction per batch. In one transaction, the vocabulary and median triggers (migrations 010 and
       // 013) update the rows of common words and popular editions again and again, and each update steps
-      // over every version of the row the transaction made before: 20,000 listings took 41 s that way and
-      // 10 s this way; 100,000 were on course for most of an hour (docs/performance.md).
+      // over every version of the row the transaction made before, so seeding slowed down as it went
+      // (docs/performance.md).
       for (let from = 0; from < total; from += batch) {
         await db.transaction().execute((trx) => insertBatch(trx, from));
         // What autovacuum would do meanwhile (a server may run without it, as the test server does):
         // statistics as the catalogue grows, and the dead versions of the vocabulary and medians cleared.
         // With no statistics at all, the planner read every approved listing for each new listing's median
-        // (an index on status and availability looked as good as the ISBN's): 16 ms a listing at 36,000.
+        // (an index on status and availability looked as good as the ISBN's), slower with every listing.
         if ((from / batch) % 20 === 19) await sql`VACUUM ANALYZE books, search_words, edition_medians`.execute(db);
       }
     } else {

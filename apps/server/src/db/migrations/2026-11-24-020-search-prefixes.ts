@@ -2,15 +2,15 @@
 // "National scale"; docs/decisions/0038-catalogue-at-national-scale.md):
 // - prefix indexes for the first one to four letters of every word. Every search word is matched as a
 //   prefix (what a student is still typing), and FTS5 answers a prefix it has no index for by merging the
-//   lists of every word that starts with it before it returns a row: 50-120 ms for one letter at a million
-//   listings, 5-20 ms for "chem" or "nurs" (which also start course codes such as CHEM1012), against
-//   ~0.1 ms reading a prefix's own list. Longer words are expanded into the words they start
-//   (prefix-expansions.ts).
+//   lists of every word that starts with it before it returns a row, which at a million listings costs a
+//   common short prefix (one letter; "chem" or "nurs", which also start course codes such as CHEM1012)
+//   hundreds of times what reading a prefix's own list does. Longer words are expanded into the words
+//   they start (prefix-expansions.ts).
 // - detail=column: the index keeps which columns of a listing hold a word, not where in them. The column
 //   filters need no more; positions served only bm25, which relevance no longer uses (relevance.ts).
-//   With four prefix lengths the index is 360 MB at a million listings (506 MB with positions and three).
-// The rebuild reads every live listing once: 23-37 s at a million listings. PostgreSQL's tsvector (011)
-// is unchanged. Frozen.
+//   It also keeps the index with four prefix lengths smaller than it was with positions and three.
+// The rebuild reads every live listing once (its time at a million listings, and the index's size, are
+// in docs/performance.md). PostgreSQL's tsvector (011) is unchanged. Frozen.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 

@@ -6,7 +6,7 @@ import { createVocabulary, type Vocabulary } from './spelling.ts';
 /** For each word the vocabulary does not know, the closest word it does know (words with none are left out). */
 export type CorrectWords = (words: string[]) => Promise<Map<string, string>>;
 
-/** From this many words a vocabulary takes long enough to build (~150 ms at 50,000) to be rebuilt at most every REBUILD_MS. */
+/** From this many words a vocabulary takes long enough to build (a noticeable pause) to be rebuilt at most every REBUILD_MS. */
 const LARGE_VOCABULARY = 20_000;
 const REBUILD_MS = 10_000;
 

@@ -1,8 +1,8 @@
 // SQLite: each search word is matched as a prefix (what a student may still be typing), and FTS5 answers a
 // prefix its own prefix index does not hold (migration 020 holds one to four letters) by first merging
-// the whole list of every indexed word that starts with it: 7-14 ms for "first" at a million listings,
-// even for the first page, because it is in a third of the descriptions. The same words asked as
-// `("first" OR "firstly" …)` stream, and a page stops reading after its rows: ~0.1 ms. So a longer word is
+// the whole list of every indexed word that starts with it, even for the first page: costly for a word
+// such as "first", which is in a third of the descriptions. The same words asked as
+// `("first" OR "firstly" …)` stream, and a page stops reading after its rows. So a longer word is
 // expanded into the indexed words it starts (read from fts5vocab, repository.ts) and matched as their OR;
 // the typed word itself is always one of them, so a listing with a brand-new word is found by that word
 // at once (decision 0038).
@@ -13,7 +13,7 @@ import { sqliteIndexVersion, sqliteWordsStartingWith } from './repository.ts';
 const INDEXED_PREFIX = 4;
 /**
  * More words than this start the prefix (course codes: NURS1000, NURS1001, …): it stays a prefix. Each word
- * of an OR is a list to open and merge, and at 200 words a first page took 5 ms, no faster than the prefix.
+ * of an OR is a list to open and merge, and an OR of a few hundred words is no faster than the prefix.
  */
 const MAX_WORDS = 30;
 /**

@@ -1,8 +1,8 @@
 // Relevance on SQLite (decision 0038): how well a listing matches the search words, worked out from the
 // listing's own text for the matches the full-text index found, not by FTS5's bm25. bm25 first reads the
-// whole list of every word in the index to weigh it (its IDF): 20-170 ms for "and", "first" or "in" at a
-// million listings, whatever the other words or filters, while a search never ranks more than
-// LIMITS.catalogueCountCap matches. The weights are the index's column weights of before: a word in the
+// whole list of every word in the index to weigh it (its IDF), which for a common word ("and", "first",
+// "in") costs more than the rest of the search, whatever the other words or filters, while a search never
+// ranks more than LIMITS.catalogueCountCap matches. The weights are the index's column weights of before: a word in the
 // title, the ISBN or a course code counts 10, in the authors 8, in the publisher 3, and only in the
 // description 1; the share of the title the words make up breaks ties between two titles that both have
 // them ("Calculus" before "Calculus: Early Transcendentals"), then the newest listing comes first.

@@ -24,13 +24,13 @@ export interface CataloguePage {
 const CAP = LIMITS.catalogueCountCap;
 /**
  * A search sorted by date or price whose words are in many listings either walks its sort index asking
- * the text index about each listing (a probe: 6-40 µs, more for a word expanded into several) until the
- * page is full, or tests the index's entries against the set of every match (~0.1 µs a match to build).
+ * the text index about each listing (a probe) until the page is full, or tests the index's entries
+ * against the set of every match (each entry of the set costing a small fraction of a probe to build).
  * The walk needs about (offset + page size) / density probes, the set density × listings entries, so it
  * walks when density² × listings > PROBE_COST × (offset + page size), PROBE_COST being a probe's cost in
- * set entries (20 µs / 0.1 µs); a walk that needs three times the expected probes gives up for the set.
- * Measured at a million listings: `and` by date 0.2 ms walking against 83 ms with the set, `first` by
- * price 0.3 against 38 ms; at 100,000 `introduction` by price 12 ms walking against 0.8 ms with the set.
+ * set entries, as measured (docs/performance.md); a walk that needs three times the expected probes gives
+ * up for the set. Either way loses badly where the other wins: a word in most listings by date, or a
+ * rarer one by price.
  */
 const PROBE_COST = 200;
 const PROBE_WALK_MAX = 5000;
@@ -68,10 +68,9 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     if (!pg) {
       // On SQLite a course's listings are the place to start: CROSS JOIN makes it read the course's rows and
       // each listing by its key. Given `b.id IN (…)`, it walked a sorted catalogue index over every live
-      // listing instead and tested each against the course's rows: 20-150 ms at 100,000 listings
-      // (docs/performance.md). With words, each of the course's listings is then asked of the text index
-      // (below): starting from the words, a common one with a course made it read all its matches to find
-      // the course's few (77 ms at a million listings).
+      // listing instead and tested each against the course's rows (docs/performance.md). With words, each
+      // of the course's listings is then asked of the text index (below): starting from the words, a
+      // common one with a course made it read all its matches to find the course's few.
       from = sql`(${tagged}) t CROSS JOIN books b ON b.id = t.book_id`;
     } else {
       where.push(sql`b.id IN (${tagged})`);
@@ -145,8 +144,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
 
   // ---- SQLite, a search whose words match many listings (decision 0038) ----
-  // Looking every match up in `books` is ~1 µs each: 50-120 ms for a common word at a million listings,
-  // while the text index alone lists those matches in ~3 ms. So the index is asked first how many there
+  // Looking every match up in `books` costs a common word at a million listings many times what the text
+  // index alone takes to list those matches (docs/performance.md). So the index is asked first how many there
   // are (up to one past the cap), and a common search never looks up all of its matches:
   // (A course's listings are few and read from the course, so its searches take the exact statements.)
   const common = textMatch && {
@@ -178,9 +177,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
      * the text index lists without a lookup in `books` (~0.1 µs a match). The exact answer, whatever the page.
      * LIMIT and OFFSET are written into the statement (whole numbers of the validated query): given them
      * as parameters, SQLite cannot tell a page is small and, with a price range, read the price index's
-     * range and sorted it by date (123 ms against 2 ms at a million listings). By date it walks the date
-     * index whatever the filters: with a narrow price range SQLite chose that range and a sort (55 ms
-     * against 3 ms for `chemical` between R500 and R2,000 at a million listings).
+     * range and sorted it by date. By date it walks the date index whatever the filters: with a narrow
+     * price range SQLite chose that range and a sort, many times slower (docs/performance.md).
      */
     sorted: sql<{ id: string }>`
       SELECT b.id FROM books b${sql.raw(query.sort === 'newest' ? ' INDEXED BY books_catalogue_newest_idx' : '')}
@@ -304,7 +302,7 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
       // The total says "more than CAP" without a row filter (the index's own count says so). With one,
       // the filters are checked on the matches' rows, in the index's order, until CAP + 1 pass: at most
       // CAP / the filters' share lookups. (Counted against the set of matches on a sort index instead, a
-      // price range made SQLite walk most of that range: 10 ms against 1-2 ms at a million listings.)
+      // price range made SQLite walk most of that range, several times slower.)
       // Dense words fill a page within a short walk; sparser ones get the set of their matches.
       const walk = Math.ceil((3 * end) / density);
       const probe = density * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
