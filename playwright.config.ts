@@ -49,8 +49,10 @@ export default defineConfig({
   // One folder per run's port: Playwright empties its output folder when a run starts, and runs on other
   // ports (another checkout, a second terminal) must not lose their traces to it.
   outputDir: `./test-results/playwright/${port}`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Bounds only end a hang (docs/testing.md, rule 2): with four other test runs on the two cores a page
+  // took over 10 s to show what a wait looked for. Long journeys mark themselves test.slow() (three times this).
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
   fullyParallel: false,
   workers: 1,
   // No retries, in CI or anywhere: a test that fails once is a failure to fix, not a flake to run again.
@@ -72,7 +74,8 @@ export default defineConfig({
     command: 'node --import tsx apps/server/src/main.ts',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Starting the server (tsx compiling its TypeScript, the migrations) took over 30 s on a loaded machine.
+    timeout: 300_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -15,7 +15,7 @@ async function closeToasts(page: Page) {
     const count = await close.count();
     for (let i = 0; i < count; i += 1) await close.nth(i).click({ force: true, timeout: 1000 }).catch(() => {});
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 1000 });
-  }).toPass({ timeout: 25_000 });
+  }).toPass();
 }
 
 /** Sign Out lives in the sidebar on desktop and in the menu on phones. */

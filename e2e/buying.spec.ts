@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, listApprovedBook, logIn, meetupInput, register, screenshot } from './helpers';
 
 test('a buyer finds, requests and receives a book; the seller accepts, they chat live and rate each other', async ({ browser, page, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+  test.slow();
   const token = `E2E${Date.now().toString(36).toUpperCase()}${testInfo.project.name === 'phone' ? 'P' : 'D'}`;
 
   // Set-up through the API: a seller with an approved listing, and a buyer.

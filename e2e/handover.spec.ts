@@ -32,7 +32,7 @@ async function at320(page: Page, look: () => Promise<void>) {
 }
 
 test('the seller completes the sale with the buyer’s handover code: a wrong code is refused, the right one completes it on both sides', async ({ browser, page, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
+  test.slow();
   const token = `H${Date.now().toString(36).toUpperCase()}${testInfo.project.name === 'phone' ? 'P' : 'D'}`;
   const title = `${LONG_WORD} Linear Algebra ${token}`;
 

@@ -280,14 +280,14 @@ let states: Record<'buyer' | 'seller' | 'admin', Awaited<ReturnType<BrowserConte
 test.describe('overflow sweep', () => {
   test.beforeAll(async ({ browser }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'sets its own widths; runs once, in the desktop project');
-    test.setTimeout(120_000);
+    test.setTimeout(testInfo.timeout * 3);
     const baseURL = testInfo.project.use.baseURL!;
     ({ seeded, states } = await seed(browser, baseURL));
   });
 
   for (const role of ['visitor', 'buyer', 'seller', 'admin'] as const) {
     test(`every route fits the screen: ${role}`, async ({ browser }, testInfo) => {
-      test.setTimeout(150_000);
+      test.slow();
       const context = await browser.newContext({
         baseURL: testInfo.project.use.baseURL,
         storageState: role === 'visitor' ? undefined : states[role],

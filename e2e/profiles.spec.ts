@@ -21,7 +21,7 @@ async function lookAt(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('a buyer sees the seller before requesting, the seller the buyer before accepting; a completed sale and its review show', async ({ browser, page, baseURL }, testInfo) => {
-  test.setTimeout(180_000);
+  test.slow();
   const tag = testInfo.project.name === 'phone' ? 'P' : 'D';
   const sellerName = `S${tag}${LONG_WORD}`.slice(0, 80);
   const buyerName = `B${tag}${LONG_WORD}`.slice(0, 80);

@@ -14,7 +14,7 @@ import { ADMIN, apiContext, apiLogIn, expectNoAxeViolations, logIn, png, registe
 // Every test here has the browser decode and scale photos, some of them 12-megapixel JPEGs: work for the
 // CPU, which on a loaded machine takes as long as it takes. So the file has three times the usual time, and
 // a wait for what follows photo work (thumbnails, the upload's outcome) is bounded by that time alone.
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 3 * 180_000 });
 const AFTER_PHOTO_WORK = { timeout: 0 };
 
 const PHOTOS = ([

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupSqlite } from '../src/cli/backup.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { signupBody } from './helpers/accounts.ts';
+import { WAIT_MS } from './helpers/waits.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('SQLite backup', () => {
     })();
     // The copy starts once sign-ups are landing (not after a fixed time, which a busy machine can spend
     // before the first one), so it runs while they keep writing.
-    await expect.poll(() => written, { timeout: 20_000, interval: 5 }).toBeGreaterThan(0);
+    await expect.poll(() => written, { timeout: WAIT_MS, interval: 5 }).toBeGreaterThan(0);
     const out = path.join(t.dataDir, 'backups', 'copy.sqlite');
     const result = await backupSqlite(t.database.sqlitePath!, out);
     writing = false;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
+import { WAIT_MS } from './helpers/waits.ts';
 import { catalogueQuerySchema } from '@reshelf/shared';
 import type { AppContext } from '../src/context.ts';
 import { migrations } from '../src/db/migrations/index.ts';
@@ -260,7 +261,7 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
           return reserve(second, d);
         });
         await expect
-          .poll(async () => secondMoved || (await sql<{ waiting: boolean }>`SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = ${secondPid}`.execute(db)).rows[0]?.waiting, { timeout: 30_000, interval: 20 })
+          .poll(async () => secondMoved || (await sql<{ waiting: boolean }>`SELECT wait_event_type = 'Lock' AS waiting FROM pg_stat_activity WHERE pid = ${secondPid}`.execute(db)).rows[0]?.waiting, { timeout: WAIT_MS, interval: 20 })
           .toBe(true);
         await reserve(first, c);
         await sql`COMMIT`.execute(first);

@@ -24,7 +24,7 @@ async function upload(images: Buffer[], cookie = seller.cookie) {
   const form = new FormData();
   form.append('bookData', JSON.stringify(listingPayload()));
   images.forEach((image, i) => form.append('images', new Blob([new Uint8Array(image)]), `photo-${i}.png`));
-  const res = await fetch(`${base}/api/v1/books`, { method: 'POST', body: form, headers: { cookie }, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${base}/api/v1/books`, { method: 'POST', body: form, headers: { cookie } });
   return { status: res.status, body: (await res.json()) as { error?: string } };
 }
 
@@ -39,7 +39,7 @@ it(`answers refused uploads at once and keeps serving on the same server (${dial
     expect(await upload([img.pngBomb(), ...oneMb.slice(0, 3)])).toMatchObject({ status: 413 });
     expect((await upload(oneMb.slice(0, 4))).status).toBe(201);
   }
-  const closing = performance.now();
+  // No refused upload leaves its connection open: one still being read would hold the close for the
+  // request timeout (15 minutes), past the test's bound, and the test fails there.
   await t.app.close();
-  expect(performance.now() - closing).toBeLessThan(2000);
 });

@@ -251,16 +251,19 @@ describe(`POST /api/v1/books (${dialectUnderTest})`, () => {
     expect(fs.existsSync(path.join(uploadsDir(), '.tmp')) ? fs.readdirSync(path.join(uploadsDir(), '.tmp')) : []).toEqual([]);
   });
 
-  it('refuses a 14000x14000 PNG (decompression bomb) within a second, without decoding it', async () => {
+  it('refuses a 14000x14000 PNG (decompression bomb) in under a second of CPU, without decoding it', async () => {
     const bomb = img.pngBomb(14_000, 14_000);
     expect(bomb.length).toBeLessThan(200_000);
     const before = storedFiles();
-    const started = performance.now();
-    const res = await postBook(seller.cookie, bookData(), [bomb, ...(await img.pngs(3))]);
-    const elapsed = performance.now() - started;
+    const photos = [bomb, ...(await img.pngs(3))];
+    // CPU time (this process's, the image library's threads included), not time on the clock, which
+    // other processes on a busy machine stretch.
+    const cpu = process.cpuUsage();
+    const res = await postBook(seller.cookie, bookData(), photos);
+    const used = process.cpuUsage(cpu);
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ error: 'Each image must be 40 megapixels or smaller', code: 'IMAGE_TOO_MANY_PIXELS' });
-    expect(elapsed).toBeLessThan(1000);
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
     expect(storedFiles()).toEqual(before);
   });
 

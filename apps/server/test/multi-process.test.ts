@@ -14,6 +14,7 @@ import { signupBody } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import * as img from './fixtures/images.ts';
 import { freePort, startServer, stopServer, waitReady, type ServerProcess } from './helpers/server-process.ts';
+import { WAIT_MS } from './helpers/waits.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const enabled = Boolean(process.env.TEST_DATABASE_URL && REDIS_URL);
@@ -61,7 +62,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     // Both start at the same moment against an empty database.
     [a, b] = await Promise.all([start(), start()]);
     await Promise.all([waitReady(a), waitReady(b)]);
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);
@@ -225,7 +226,7 @@ describe.skipIf(!enabled)('two server processes on PostgreSQL and Redis', () => 
     // (however long a busy machine takes to get there), each ran exactly once.
     const names = ['prune-sessions', 'newsletter-sync', 'expire-orders'];
     const runs = () => db.handle.db.selectFrom('job_runs').select(['name', 'run_count', 'last_run_by']).execute();
-    await expect.poll(async () => (await runs()).filter((r) => names.includes(r.name) && Number(r.run_count) > 0).length, { timeout: 30_000, interval: 50 }).toBe(names.length);
+    await expect.poll(async () => (await runs()).filter((r) => names.includes(r.name) && Number(r.run_count) > 0).length, { timeout: WAIT_MS, interval: 50 }).toBe(names.length);
     const rows = await runs();
     const byName = Object.fromEntries(rows.map((r) => [r.name, r]));
     for (const name of names) {

@@ -28,8 +28,8 @@ beforeAll(async () => {
   sellerId = seller.id;
   for (let i = 1; i <= 50; i++) buyers.push(await account('buyer', i));
   // 51 sign-ups and logins are 102 argon2 hashes at the production cost: seconds on an idle machine, over a
-  // minute with both cores busy (it once ran past 60 s). The bound is only there to end a hang.
-}, 300_000);
+  // minute with both cores busy (it once ran past 60 s); the set-up's bound (vitest.config.ts) only ends a hang.
+});
 afterAll(async () => t?.close());
 
 const order = (buyer: { cookie: string }, bookId: string, headers: Record<string, string> = {}) =>

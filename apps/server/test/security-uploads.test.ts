@@ -157,7 +157,7 @@ describe(`what is stored is a fresh picture, never the upload (${dialectUnderTes
 });
 
 describe(`decompression bomb (${dialectUnderTest})`, () => {
-  it('a 14000x14000 PNG is refused within 1 s without the memory a decode would take', async () => {
+  it('a 14000x14000 PNG is refused in under a second of CPU, without the memory a decode would take', async () => {
     const bomb = img.pngBomb(14_000, 14_000);
     const pngs = await img.pngs(3);
     const body = img.multipart(img.listingParts(bookData, [bomb, ...pngs]));
@@ -165,14 +165,15 @@ describe(`decompression bomb (${dialectUnderTest})`, () => {
     const rssBefore = process.memoryUsage().rss;
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
-    const started = performance.now();
+    // CPU time, not time on the clock, which other processes on a busy machine stretch.
+    const cpu = process.cpuUsage();
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/books', payload: body.payload, headers: { ...body.headers, cookie: seller.cookie } });
-    const elapsed = performance.now() - started;
+    const used = process.cpuUsage(cpu);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('IMAGE_TOO_MANY_PIXELS');
-    expect(elapsed).toBeLessThan(1000);
+    expect((used.user + used.system) / 1000).toBeLessThan(1000);
     // Decoded, 196 million pixels take at least 196 MB (one byte each); refusing from the header costs little.
     expect(peak - rssBefore).toBeLessThan(64 * 1024 * 1024);
   });

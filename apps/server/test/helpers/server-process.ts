@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { WAIT_MS } from './waits.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -54,7 +55,11 @@ export function startServer(opts: { dataDir: string; port: number; databaseUrl?:
   return { child, url: `http://127.0.0.1:${opts.port}`, port: opts.port, dataDir: opts.dataDir, output, exit };
 }
 
-export async function waitReady(p: ServerProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Resolves once the server answers /readyz. Starting one (Node, tsx compiling the server's TypeScript, the
+ * migrations) takes seconds on an idle machine and well over 30 s with other test runs on both cores.
+ */
+export async function waitReady(p: ServerProcess, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (p.child.exitCode !== null) throw new Error(`server exited:\n${p.output.join('')}`);
