@@ -89,6 +89,9 @@ describe(`orders (${dialectUnderTest})`, () => {
     expect((await call('GET', '/api/v1/cart', buyer)).json().cart.count).toBe(0);
     // Someone else may still order it.
     expect((await order(own, otherBuyer)).statusCode).toBe(201);
+    // Reserved by them, it is still your own book first, and both ways answer alike.
+    expect((await order(own)).json()).toEqual(refusal);
+    expect((await call('POST', '/api/v1/cart/items', buyer, { type: 'book', id: own })).json()).toEqual(refusal);
   });
 
   it('a meetup must be in the future and within 30 days, with the exact messages', async () => {

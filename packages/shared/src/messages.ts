@@ -594,6 +594,11 @@ export const SHARE_MESSAGES = {
   shareFailed: 'Could not open sharing. Copy the link instead.',
 } as const;
 
+/** The text of a listing's first photo in its link preview (og:image:alt), for those who cannot see it. */
+export function sharedPhotoAlt(title: string): string {
+  return `Photo of ${title}`;
+}
+
 // ---- Sign-in with identity providers (Google, Microsoft, Facebook, GitHub, X, a self-hosted OpenID Provider) ----
 
 export const SIGN_IN_PROVIDERS = ['google', 'microsoft', 'facebook', 'github', 'x', 'oidc'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAddMoreImages, MESSAGES, uploadMoreImages, welcome } from '../src/index';
+import { canAddMoreImages, LIMITS, MESSAGES, REPORT_MESSAGES, REPORT_RULES, uploadMoreImages, welcome } from '../src/index';
 
 // The product's exact texts, written out a second time: a typo in MESSAGES fails here.
 const QUOTED: Partial<Record<keyof typeof MESSAGES, string>> = {
@@ -91,5 +91,38 @@ describe('MESSAGES', () => {
   it('welcomes by first name, or plainly when there is none', () => {
     expect(welcome(' Lerato ')).toBe('Welcome back, Lerato!');
     expect(welcome('')).toBe('Welcome back!');
+  });
+});
+
+// A message that states a limit is written out as text (the product's exact words), and the limit it
+// states is the one the rule enforces: changing either alone fails here.
+describe('messages that state a limit say the limit in force', () => {
+  const mb = LIMITS.maxImageBytes / (1024 * 1024);
+  const stated: [string, number][] = [
+    [MESSAGES.passwordMin, LIMITS.passwordMinLength],
+    [MESSAGES.passwordMinLong, LIMITS.passwordMinLength],
+    [MESSAGES.newPasswordMin, LIMITS.passwordMinLength],
+    [MESSAGES.passwordTooLong, LIMITS.passwordMaxLength],
+    [MESSAGES.maxImages, LIMITS.maxImages],
+    [MESSAGES.minImages, LIMITS.minImages],
+    [MESSAGES.imageTooLarge, mb],
+    [MESSAGES.imageHint, mb],
+    [MESSAGES.tooManyCourses, LIMITS.maxCourses],
+    [MESSAGES.tooManyStudentCourses, LIMITS.maxStudentCourses],
+    [MESSAGES.messageTooLong, LIMITS.contactMessageMaxLength],
+    [MESSAGES.newPriceDigits, LIMITS.priceMaxIntegerDigits],
+    [MESSAGES.wishlistMaxPriceDigits, LIMITS.priceMaxIntegerDigits],
+    [MESSAGES.pageInvalid, LIMITS.maxPage],
+    [MESSAGES.pageSizeInvalid, LIMITS.maxPageSize],
+    [MESSAGES.meetupTooLate, LIMITS.meetupMaxDaysAhead],
+    [MESSAGES.wishlistSearchTooLong, LIMITS.searchQueryMaxLength],
+    [MESSAGES.wishlistFull, LIMITS.wishlistMaxEntries],
+    [MESSAGES.facultyCooldown, LIMITS.facultyCooldownMs / 3_600_000],
+    [REPORT_MESSAGES.reasonTooShort, REPORT_RULES.reasonMinLength],
+    [REPORT_MESSAGES.reasonTooLong, REPORT_RULES.reasonMaxLength],
+    [REPORT_MESSAGES.detailsTooLong, REPORT_RULES.detailsMaxLength],
+  ];
+  it.each(stated)('%s', (message, limit) => {
+    expect(message.match(/\d+/g)).toContain(String(limit));
   });
 });

@@ -1,6 +1,7 @@
 // The database's tables as Kysely sees them. Times are ISO-8601 UTC strings in both dialects,
 // money is integer cents, ids are random URL-safe strings (docs/decisions/0002-database.md).
 import type { Generated } from 'kysely';
+import type { FacultyKey, Semester, UniversityId, YearOfStudy } from '@reshelf/shared';
 
 export interface StudentsTable {
   id: string;
@@ -9,12 +10,12 @@ export interface StudentsTable {
   first_name: string;
   last_name: string;
   student_number: string;
-  university: string;
+  university: UniversityId;
   role: 'buyer' | 'seller' | 'admin';
-  faculty_name: string | null;
+  faculty_name: FacultyKey | null;
   department_name: string | null;
-  year_of_study: string | null;
-  semester: string | null;
+  year_of_study: YearOfStudy | null;
+  semester: Semester | null;
   academic_year: string | null;
   academic_updated_at: string | null;
   /** This semester's course codes, space-separated, upper-case, at the student's university (migration 014). */
@@ -25,7 +26,7 @@ export interface StudentsTable {
   suspended_at: string | null;
   suspension_reason: string | null;
   /** Set together once the student proved enrolment (migration 018): the university, when, how, and the address. */
-  verified_university: string | null;
+  verified_university: UniversityId | null;
   verified_at: string | null;
   verified_via: 'email' | 'microsoft' | null;
   verified_email: string | null;
@@ -60,7 +61,7 @@ export interface StudentVerificationsTable {
   student_id: string;
   token_hash: string;
   email: string;
-  university: string;
+  university: UniversityId;
   created_at: string;
   expires_at: string;
 }

@@ -1,5 +1,5 @@
 // Errors a service throws on purpose; the error plugin turns them into the API's error shape.
-import { MESSAGES } from '@reshelf/shared';
+import { fieldErrors, MESSAGES } from '@reshelf/shared';
 
 export class AppError extends Error {
   constructor(
@@ -38,12 +38,5 @@ export interface ValidationIssue {
  * `fields` holds the first message of each top-level field.
  */
 export function validationError(issues: readonly ValidationIssue[], message?: string): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path[0];
-    if (key === undefined || key === '') continue;
-    const name = String(key);
-    if (!(name in fields)) fields[name] = issue.message;
-  }
-  return badRequest(message ?? issues[0]?.message ?? MESSAGES.invalidInput, fields);
+  return badRequest(message ?? issues[0]?.message ?? MESSAGES.invalidInput, fieldErrors({ issues }));
 }

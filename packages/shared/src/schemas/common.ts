@@ -159,12 +159,16 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? MESSAGES.invalidInput;
 }
 
-/** The first message per top-level field, for the API's `fields` and for inline form errors. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+/**
+ * The first message per top-level field, for the API's `fields` and for inline form errors: the one
+ * place a schema's issues become field messages, on the server (its validation errors) and in the web's
+ * forms alike. Takes a ZodError, or any list of issues shaped like its own.
+ */
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path[0];
-    if (key === undefined) continue;
+    if (key === undefined || key === '') continue;
     const name = String(key);
     if (!(name in fields)) fields[name] = issue.message;
   }

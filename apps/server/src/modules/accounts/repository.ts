@@ -1,6 +1,6 @@
 // SQL for students, sessions and password resets. Every function takes the db or a transaction first.
 import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { Role } from '@reshelf/shared';
+import type { Role, UniversityId } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import type { StudentsTable } from '../../db/schema.ts';
@@ -48,7 +48,7 @@ export async function findPublicNames(db: Db, ids: readonly string[]) {
 export const setVerified = (
   db: Db,
   id: string,
-  v: { university: string; at: string; via: 'email' | 'microsoft'; email: string | null },
+  v: { university: UniversityId; at: string; via: 'email' | 'microsoft'; email: string | null },
 ) =>
   db
     .updateTable('students')

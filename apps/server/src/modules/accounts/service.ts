@@ -148,7 +148,7 @@ export class VerifiedAddressTaken extends Error {}
 export async function setStudentVerified(
   db: Db,
   studentId: string,
-  v: { university: string; at: string; via: 'email' | 'microsoft'; email: string | null },
+  v: { university: UniversityId; at: string; via: 'email' | 'microsoft'; email: string | null },
 ): Promise<Student | null> {
   if (v.email) {
     const holder = await repo.findVerifiedEmailHolder(db, v.email);
@@ -209,12 +209,14 @@ export function toStudent(row: StudentRow, held: readonly Role[] = []): Student 
     university: row.university,
     role: row.role,
     roles: rolesOf(row, held),
-    academicInfo: row.faculty_name
+    // The faculty details are saved all together (PUT /student/faculty), so a row has all of them or none.
+    academicInfo:
+      row.faculty_name && row.year_of_study && row.semester
       ? {
           facultyName: row.faculty_name,
           departmentName: row.department_name ?? '',
-          yearOfStudy: row.year_of_study ?? '',
-          semester: row.semester ?? '',
+          yearOfStudy: row.year_of_study,
+          semester: row.semester,
           academicYear: row.academic_year ?? '',
           lastUpdate: row.academic_updated_at ?? row.updated_at,
         }
@@ -223,7 +225,7 @@ export function toStudent(row: StudentRow, held: readonly Role[] = []): Student 
     verified: row.verified_university && row.verified_at ? { university: row.verified_university, at: row.verified_at } : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  } as Student;
+  };
 }
 
 export function createAccountsService(ctx: AppContext) {
@@ -639,7 +641,7 @@ export function createAccountsService(ctx: AppContext) {
      */
     async createWithoutPassword(
       trx: Db,
-      identity: { email: string; firstName: string; lastName: string; studentNumber: string; university: string; role: Role },
+      identity: { email: string; firstName: string; lastName: string; studentNumber: string; university: UniversityId; role: Role },
     ): Promise<Student> {
       if (await repo.findStudentByEmail(trx, identity.email)) throw conflict(MESSAGES.emailExists, 'EMAIL_EXISTS');
       const row = newStudentRow(

@@ -7,13 +7,9 @@ import { errors } from '../../lib/route-schemas.ts';
 import { renderAvatar } from './service.ts';
 
 const params = z.object({ seed: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, MESSAGES.invalidAvatarSeed) });
+const styleInvalid = wholeNumberFromTo('style', 0, LIMITS.avatarStyles - 1);
 const query = z.object({
-  style: z.coerce
-    .number({ error: wholeNumberFromTo('style', 0, LIMITS.avatarStyles - 1) })
-    .int(`style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
-    .min(0, `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
-    .max(LIMITS.avatarStyles - 1, `style must be a whole number from 0 to ${LIMITS.avatarStyles - 1}`)
-    .default(0),
+  style: z.coerce.number({ error: styleInvalid }).int(styleInvalid).min(0, styleInvalid).max(LIMITS.avatarStyles - 1, styleInvalid).default(0),
 });
 
 export async function avatarRoutes(app: FastifyInstance) {

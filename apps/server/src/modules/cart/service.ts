@@ -42,8 +42,11 @@ export function createCartService(ctx: AppContext, deps: CartDeps) {
     async add(auth: SignedIn, type: 'book' | 'package', id: string) {
       if (type === 'book') {
         const [book] = await deps.hydrate([id]);
-        if (!book || book.status !== 'approved' || book.availability !== 'available') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
+        // In the order of a request to buy (orders/service.ts): a listing not for sale, then your own book,
+        // then one someone else has reserved, so your own book is refused alike however it is tried.
+        if (!book || book.status !== 'approved') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
         refuseOwnBook(book.seller.id, auth.student.id);
+        if (book.availability !== 'available') throw conflict(MESSAGES.bookUnavailable, 'BOOK_UNAVAILABLE');
       } else {
         const pkg = deps.packages.find(id);
         if (!pkg || pkg.isCustomRequest || pkg.price === null) throw badRequest(MESSAGES.packageNotForCart);

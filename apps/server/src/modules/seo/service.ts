@@ -3,7 +3,7 @@
 // anyone may see, built from the listings module's public read (so it follows whatever makes a listing
 // public, and its cache), and nothing at all for one they may not: an unknown, pending, declined or hidden
 // listing gets the site's own head, exactly as an unknown page does.
-import { bookPageDescription, bookPagePath, pageTitle, type Book, type Condition } from '@reshelf/shared';
+import { bookPageDescription, bookPagePath, pageTitle, sharedPhotoAlt, type Book, type Condition } from '@reshelf/shared';
 import { AppError } from '../../lib/errors.ts';
 import { absoluteUrl, type PageHead } from '../../lib/page-head.ts';
 
@@ -25,7 +25,7 @@ export function bookPageHead(book: Book, publicUrl: string): PageHead {
     url: absoluteUrl(publicUrl, bookPagePath(book.id)),
     canonical: true,
     type: 'product',
-    image: photo && { url: absoluteUrl(publicUrl, photo.url), width: photo.width, height: photo.height, alt: `Photo of ${book.title}` },
+    image: photo && { url: absoluteUrl(publicUrl, photo.url), width: photo.width, height: photo.height, alt: sharedPhotoAlt(book.title) },
     more: [
       ['product:price:amount', book.price.toFixed(2)],
       ['product:price:currency', 'ZAR'],

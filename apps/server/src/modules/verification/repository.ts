@@ -1,15 +1,9 @@
 // SQL for the pending mailed verification links (docs/decisions/0035-verified-students.md). Every
 // function takes the db or a transaction first.
 import type { Db } from '../../db/index.ts';
+import type { StudentVerificationsTable } from '../../db/schema.ts';
 
-export interface PendingVerification {
-  student_id: string;
-  token_hash: string;
-  email: string;
-  university: string;
-  created_at: string;
-  expires_at: string;
-}
+export type PendingVerification = StudentVerificationsTable;
 
 /** The student's one pending link: a new request replaces the old one, whose token then works no more. */
 export const replacePending = (db: Db, row: PendingVerification) =>

@@ -108,7 +108,7 @@ export function createVerificationService(ctx: AppContext) {
     },
   };
 
-  async function markIn(trx: Db, studentId: string, university: string, via: VerifiedVia, email: string | null, at: string): Promise<Student> {
+  async function markIn(trx: Db, studentId: string, university: UniversityId, via: VerifiedVia, email: string | null, at: string): Promise<Student> {
     try {
       const student = await setStudentVerified(trx, studentId, { university, at, via, email });
       if (!student) throw notFound();
