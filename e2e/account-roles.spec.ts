@@ -59,7 +59,7 @@ test('a buyer opens Sell, starts selling right there and moves between both area
   await page.goto('/');
   await page.getByRole('link', { name: 'Sell Now!' }).first().click();
   await expect(page).toHaveURL(/\/seller\/sell$/);
-  // The spec's denial message stays on screen, with the offer under it.
+  // The seller area's denial message (MESSAGES.sellerRequired) stays on screen, with the offer under it.
   await expect(page.getByRole('heading', { level: 1, name: MESSAGES.sellerRequired })).toBeVisible();
   await expect(page.getByText(ROLE_CHANGE_MESSAGES.offerIntro.seller)).toBeVisible();
   await expectNoAxeViolations(page);

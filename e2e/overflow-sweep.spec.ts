@@ -128,7 +128,7 @@ interface Route {
   path: string;
   /** Names the screenshot (ids change every run). */
   name: string;
-  /** Opens something on the page before the check, such as a dialog the issue saw overflow. */
+  /** Opens something on the page before the check, such as a dialog that can overflow on its own. */
   open?: (page: Page) => Promise<void>;
 }
 

@@ -1,8 +1,9 @@
 // One account, both roles (POST /account/roles, docs/decisions/0033-one-account-both-roles.md): every
-// buyer-only and seller-only route refuses the other role with the spec's message until the account adds
-// that role, and lets it in afterwards, in the same session at once; adding is idempotent and a burst of
-// adds leaves one row; admin is not a role to add and an admin account adds nothing; a seller who buys
-// still never buys their own book; migration 017 gives every existing student their sign-up role.
+// buyer-only and seller-only route refuses the other role with its denial message (`buyerRequired` or
+// `sellerRequired` in packages/shared/src/messages.ts) until the account adds that role, and lets it in
+// afterwards, in the same session at once; adding is idempotent and a burst of adds leaves one row; admin
+// is not a role to add and an admin account adds nothing; a seller who buys still never buys their own
+// book; migration 017 gives every existing student their sign-up role.
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, ROLE_CHANGE_MESSAGES } from '@reshelf/shared';
@@ -49,7 +50,7 @@ describe(`guarded areas before and after adding a role (${dialectUnderTest})`, (
     expect(guarded('seller').map((r) => `${r.method} ${r.url}`)).toEqual(expect.arrayContaining(['POST /api/v1/books', 'GET /api/v1/seller/books']));
   });
 
-  it('a buyer is refused every seller route with the spec message, then let in once they add selling (same session, no new sign-in)', async () => {
+  it('a buyer is refused every seller route with the seller-required message, then let in once they add selling (same session, no new sign-in)', async () => {
     const buyer = await registerAndLogin(t.app, { userType: 'buyer' });
     const otherTab = await loginAs(t.app, buyer.email, buyer.password);
     for (const route of guarded('seller')) {
@@ -75,7 +76,7 @@ describe(`guarded areas before and after adding a role (${dialectUnderTest})`, (
     expect((await t.app.inject({ url: '/api/v1/seller/books', headers: { cookie: buyer.cookie } })).json().items).toEqual([]);
   });
 
-  it('a seller is refused every buyer route with the spec message, then let in once they add buying', async () => {
+  it('a seller is refused every buyer route with the buyer-required message, then let in once they add buying', async () => {
     const seller = await registerAndLogin(t.app, { userType: 'seller' });
     for (const route of guarded('buyer')) {
       const res = await callGuarded(route, seller.cookie);

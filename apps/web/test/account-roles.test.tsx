@@ -1,7 +1,7 @@
 // One account, both roles (docs/decisions/0033-one-account-both-roles.md): the settings card adds the other
-// role once however fast it is tapped; a buyer at the seller area is offered selling under the spec's
-// denial message, and "Not now" does what the guard always did; an account holding both moves between
-// the areas from the sidebar.
+// role once however fast it is tapped; a buyer at the seller area is offered selling under the area's
+// denial message (`sellerRequired` in packages/shared/src/messages.ts), and "Not now" does what the guard
+// always did; an account holding both moves between the areas from the sidebar.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -63,7 +63,7 @@ describe('role guard', () => {
     mockApi(signedInAs(studentWith(role)), (call) => (call.path === '/auth/providers' ? json(200, { providers: [] }) : undefined));
     const { router } = renderApp(path);
     // A buyer or seller is first offered the area's role under the same message (account-roles.test.tsx);
-    // declining it is the spec's refusal.
+    // declining it is the refusal the guard always gave.
     if (path !== '/admin') await userEvent.click(await screen.findByRole('button', { name: 'Not now' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,5 +1,5 @@
 // What a signed-in student sees at an area their account has not got the role for (a buyer at /seller,
-// say): the spec's access-denied message, and the offer to add the role right here. Adding it opens the
+// say): the area's access-denied message, and the offer to add the role right here. Adding it opens the
 // page they asked for; "Not now" does what the guard always did (the denial toast, then /login).
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
