@@ -174,6 +174,10 @@ describe(`POST /account/roles: what it refuses and repeats (${dialectUnderTest})
       expect(res.statusCode).toBe(403);
       expect(res.json().error).toBe(ROLE_CHANGE_MESSAGES.adminAccount);
     }
+    // Who is asking is settled before what they sent: a bad body from an admin is the same 403, not a 400.
+    const bad = await addRole({ role: 'nonsense' }, admin.cookie);
+    expect(bad.statusCode).toBe(403);
+    expect(bad.json().error).toBe(ROLE_CHANGE_MESSAGES.adminAccount);
     expect(await roleRows(admin.id)).toEqual(['admin']);
     expect((await session(admin.cookie)).roles).toEqual(['admin']);
   });

@@ -73,6 +73,10 @@ describe(`POST /reports: who may report what (${dialectUnderTest})`, () => {
     const byAdmin = await report(admin, id);
     expect(byAdmin.statusCode).toBe(403);
     expect(byAdmin.json()).toEqual({ error: REPORT_MESSAGES.adminsDoNotReport, code: 'ADMIN' });
+    // Who is asking is settled before what they sent: an admin's bad report is the same 403, not a 400.
+    const badByAdmin = await report(admin, id, 'no-such-reason', 'nothing');
+    expect(badByAdmin.statusCode).toBe(403);
+    expect(badByAdmin.json()).toEqual({ error: REPORT_MESSAGES.adminsDoNotReport, code: 'ADMIN' });
     const own = await report(seller, id);
     expect(own.statusCode).toBe(403);
     expect(own.json()).toEqual({ error: 'You cannot report your own listing', code: 'OWN_LISTING' });

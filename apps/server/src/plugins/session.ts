@@ -17,6 +17,11 @@ export type Access = 'student' | Role;
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * With `access: 'student'`: an admin account is refused with this message (403 `ADMIN`), for what only a
+     * student does (report, add buying or selling). Checked with the access, before the body is read.
+     */
+    adminRefused?: string;
   }
   interface FastifyRequest {
     auth: SignedIn | null;
@@ -108,10 +113,13 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { accounts: A
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) return;
+    const adminRefused = route.config?.adminRefused;
     const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       try {
-        if (access === 'student') requireStudent(request);
-        else requireRole(request, access);
+        if (access === 'student') {
+          const auth = requireStudent(request);
+          if (adminRefused && auth.student.role === 'admin') throw forbidden(adminRefused, 'ADMIN');
+        } else requireRole(request, access);
         done();
       } catch (err) {
         done(err as Error);

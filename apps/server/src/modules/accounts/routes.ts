@@ -14,6 +14,7 @@ import {
   resetRequestSchema,
   studentCoursesSchema,
   studentResponseSchema,
+  ROLE_CHANGE_MESSAGES,
 } from '@reshelf/shared';
 import { limitByAddress } from '../../lib/address-limit.ts';
 import { JSON_BODY_ERRORS, errors, noContent } from '../../lib/route-schemas.ts';
@@ -94,7 +95,7 @@ export async function accountRoutes(app: FastifyInstance, opts: { accounts: Acco
   });
 
   // Buying or selling added to the account (docs/decisions/0033-one-account-both-roles.md): 403 for an admin.
-  r.post('/api/v1/account/roles', { config: { access: 'student' }, schema: { body: addRoleSchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 403) } } }, async (request) => {
+  r.post('/api/v1/account/roles', { config: { access: 'student', adminRefused: ROLE_CHANGE_MESSAGES.adminAccount }, schema: { body: addRoleSchema, response: { 200: studentResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 403) } } }, async (request) => {
     const student = await accounts.addRole(studentOf(request), request.body);
     return { student };
   });

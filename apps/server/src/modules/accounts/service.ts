@@ -5,7 +5,6 @@ import {
   LIMITS,
   MESSAGES,
   ROLES,
-  ROLE_CHANGE_MESSAGES,
   type AddRoleBody,
   REPORT_MESSAGES,
   RESET_MAIL,
@@ -516,10 +515,9 @@ export function createAccountsService(ctx: AppContext) {
      * Adds buying or selling to the caller's account (docs/decisions/0033-one-account-both-roles.md).
      * Adding a role already held changes nothing and answers the same, so a retry or a second tab is
      * harmless; two adds at the same moment leave one row (the primary key). An admin account stays an
-     * admin's: 403. The next request of every session of theirs sees the role (sessions are read afresh).
+     * admin's: its route refuses it before reading the body (`adminRefused`, plugins/session.ts). The next request of every session of theirs sees the role (sessions are read afresh).
      */
     async addRole(auth: SignedIn, body: AddRoleBody): Promise<Student> {
-      if (auth.student.role === 'admin') throw forbidden(ROLE_CHANGE_MESSAGES.adminAccount, 'ADMIN');
       const t = iso(now());
       await db.transaction().execute(async (trx) => {
         await repo.insertRole(trx, { student_id: auth.student.id, role: body.role, created_at: t });

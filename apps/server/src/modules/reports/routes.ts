@@ -15,6 +15,7 @@ import {
   studentIdParamsSchema,
   suspendBodySchema,
   takeDownBodySchema,
+  REPORT_MESSAGES,
 } from '@reshelf/shared';
 import { JSON_BODY_ERRORS, errors } from '../../lib/route-schemas.ts';
 import { studentOf } from '../../plugins/session.ts';
@@ -28,7 +29,7 @@ export async function reportRoutes(app: FastifyInstance, opts: { reports: Report
 
   r.post(
     '/api/v1/reports',
-    { config: { access: 'student' }, schema: { body: reportBodySchema, response: { 201: reportResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409, 429) } } },
+    { config: { access: 'student', adminRefused: REPORT_MESSAGES.adminsDoNotReport }, schema: { body: reportBodySchema, response: { 201: reportResponseSchema, ...errors(...JSON_BODY_ERRORS, 401, 404, 409, 429) } } },
     async (request, reply) => {
       const report = await reports.report(studentOf(request).student, request.body);
       return reply.status(201).send({ report });

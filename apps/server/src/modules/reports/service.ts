@@ -72,7 +72,6 @@ export function createReportsService(ctx: AppContext, deps: ReportsDeps) {
      * makes it the third student's.
      */
     async report(reporter: Student, body: ReportBody): Promise<Report> {
-      if (reporter.role === 'admin') throw forbidden(REPORT_MESSAGES.adminsDoNotReport, 'ADMIN');
       const verdict = await perHour.take(reporter.id);
       if (!verdict.allowed) throw tooManyRequests(REPORT_MESSAGES.tooMany, verdict.retryAfterMs / 1000);
 
