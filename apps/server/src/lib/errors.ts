@@ -1,5 +1,5 @@
 // Errors a service throws on purpose; the error plugin turns them into the API's error shape.
-import { fieldErrors, MESSAGES } from '@reshelf/shared';
+import { fieldErrors, MESSAGES, type ValidationIssue } from '@reshelf/shared';
 
 export class AppError extends Error {
   constructor(
@@ -26,11 +26,7 @@ export const unprocessable = (message: string, code = 'UNPROCESSABLE') => new Ap
 export const tooManyRequests = (message: string, retryAfterSeconds: number, code = 'RATE_LIMITED') =>
   new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
-/** One failed rule of a schema: where (the path into the input) and what to tell the person. */
-export interface ValidationIssue {
-  path: readonly PropertyKey[];
-  message: string;
-}
+export type { ValidationIssue } from '@reshelf/shared';
 
 /**
  * The API's 400 for input that failed its schema, the only place zod issues become the error shape:

@@ -159,12 +159,18 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? MESSAGES.invalidInput;
 }
 
+/** One failed rule of a schema: where (the path into the input) and what to tell the person. */
+export interface ValidationIssue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
 /**
  * The first message per top-level field, for the API's `fields` and for inline form errors: the one
  * place a schema's issues become field messages, on the server (its validation errors) and in the web's
  * forms alike. Takes a ZodError, or any list of issues shaped like its own.
  */
-export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
+export function fieldErrors(error: { issues: readonly ValidationIssue[] }): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path[0];

@@ -1,7 +1,7 @@
 // The payload schemas (one per body or query) and the answers' schemas, shared by the React forms, the Fastify
 // routes and the OpenAPI document.
 // The field builders stay internal; the error helpers are what routes and forms need.
-export { fieldErrors, firstIssueMessage } from './common';
+export { fieldErrors, firstIssueMessage, type ValidationIssue } from './common';
 export * from './auth';
 export * from './account-roles';
 export * from './contact';

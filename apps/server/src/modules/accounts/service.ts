@@ -515,7 +515,8 @@ export function createAccountsService(ctx: AppContext) {
      * Adds buying or selling to the caller's account (docs/decisions/0033-one-account-both-roles.md).
      * Adding a role already held changes nothing and answers the same, so a retry or a second tab is
      * harmless; two adds at the same moment leave one row (the primary key). An admin account stays an
-     * admin's: its route refuses it before reading the body (`adminRefused`, plugins/session.ts). The next request of every session of theirs sees the role (sessions are read afresh).
+     * admin's: its route refuses it before reading the body (`adminRefused`, plugins/session.ts). The next
+     * request of every session of theirs sees the role (sessions are read afresh).
      */
     async addRole(auth: SignedIn, body: AddRoleBody): Promise<Student> {
       const t = iso(now());
