@@ -58,6 +58,22 @@ describe('settings: verified student card', () => {
     expect(screen.queryByText(M.inboxHeading)).not.toBeInTheDocument();
   });
 
+  it('an empty or malformed address is refused under the field, and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(signedInAs(studentWith('buyer')));
+    renderApp('/buyer/settings');
+    const button = await screen.findByRole('button', { name: M.send });
+    await user.click(button);
+    expect(await screen.findByText(M.emailRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText(M.emailLabel)).toHaveFocus();
+    await user.type(screen.getByLabelText(M.emailLabel), 'thandi-at-wits');
+    expect(screen.queryByText(M.emailRequired)).not.toBeInTheDocument();
+    await user.click(button);
+    expect(await screen.findByText(M.emailInvalid)).toBeInTheDocument();
+    expect(screen.getByLabelText(M.emailLabel)).toHaveAccessibleDescription(expect.stringContaining(M.emailInvalid));
+    expect(verifyPosts(calls)).toHaveLength(0);
+  });
+
   it('a verified student sees the badge, the university and the date, and no form', async () => {
     const verified = studentWith('buyer', { verified: { university: 'wits', at: '2026-11-24T10:00:00.000Z' } });
     mockApi(signedInAs(verified));

@@ -27,8 +27,9 @@ import { Field } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
 import { toast } from '../../components/ui/toast';
+import { DetailRow } from '../../components/ui/detail-row';
 import { api, ApiError } from '../../lib/api';
-import { toastFirstError, useFirstIssueForm } from '../../lib/form';
+import { toastFirstError, useFirstIssueForm, useSubmitOnce } from '../../lib/form';
 import { serverErrorText, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { YourCourses } from './your-courses';
@@ -119,10 +120,9 @@ function AcademicStatus({ values, complete }: { values: FacultyValues; complete:
       {complete ? (
         <dl className="mt-5 grid gap-3">
           {rows.map((row) => (
-            <div key={row.label} className="flex items-baseline justify-between gap-4 border-b border-ink-100 pb-3 last:border-0 last:pb-0">
-              <dt className="text-sm text-ink-600">{row.label}</dt>
-              <dd className="text-right font-semibold text-ink-900">{row.value}</dd>
-            </div>
+            <DetailRow key={row.label} label={row.label} layout="split">
+              {row.value}
+            </DetailRow>
           ))}
         </dl>
       ) : (
@@ -141,7 +141,6 @@ function FacultyForm({ student, below }: { student: Student; below?: ReactNode }
     initialValues(student),
   );
   const values = useWatch({ control: form.control }) as FacultyValues;
-  const [saving, setSaving] = useState(false);
   const complete = isComplete(values);
   const hasExisting = student.academicInfo !== null;
   const departments = values.faculty ? departmentsOf(values.faculty) : [];
@@ -158,7 +157,6 @@ function FacultyForm({ student, below }: { student: Student; below?: ReactNode }
 
   const save = async () => {
     const payload = { ...form.getValues(), studentNumber: student.studentNumber };
-    setSaving(true);
     try {
       const answer = await api<StudentResponse>('/student/faculty', { method: 'PUT', body: payload });
       toast.success(MESSAGES.facultyUpdated);
@@ -166,17 +164,17 @@ function FacultyForm({ student, below }: { student: Student; below?: ReactNode }
       if (answer?.student) setStudent(answer.student);
     } catch (error) {
       toast.error(saveErrorMessage(error));
-    } finally {
-      setSaving(false);
     }
   };
+  // Saved once however fast the button is tapped (the guard is taken in the submit event itself).
+  const { onSubmit: submitOnce, busy: saving } = useSubmitOnce(form, save, { onInvalid: toastFirstError(form, () => true) });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (saving || !complete || lockedUntil) {
+    if (!complete || lockedUntil) {
       event.preventDefault();
       return;
     }
-    void form.handleSubmit(save, toastFirstError(form, () => true))(event);
+    submitOnce(event);
   };
 
   const buttonLabel = saving ? (hasExisting ? 'Updating...' : 'Saving...') : complete ? 'Save Changes' : 'Fill Required Fields';

@@ -1,40 +1,44 @@
 // The settings card for verified students (docs/decisions/0035-verified-students.md): a verified student
 // sees where and since when; anyone else enters an address at their university and is told to check
 // that inbox. The link in the email opens the confirmation page (verify-student-page.tsx).
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BadgeCheck, MailCheck } from 'lucide-react';
-import { UNIVERSITY_EMAIL_DOMAINS, VERIFY_STUDENT_MESSAGES as M, formatDate, universityName, type Student } from '@reshelf/shared';
+import {
+  UNIVERSITY_EMAIL_DOMAINS,
+  VERIFY_STUDENT_MESSAGES as M,
+  formatDate,
+  universityName,
+  verifyStudentSchema,
+  type Student,
+  type VerifyStudentBody,
+} from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
-import { Field } from '../../components/ui/field';
+import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { api, errorMessage } from '../../lib/api';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useAction } from '../../lib/use-action';
 
-export const requestVerification = (email: string) => api('/account/verify-student', { method: 'POST', body: { email } });
+export const requestVerification = (body: VerifyStudentBody) => api('/account/verify-student', { method: 'POST', body });
 
 export function VerifiedStudentCard({ student }: { student: Student }) {
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useSchemaForm<{ email: string }, VerifyStudentBody>(verifyStudentSchema, { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const send = useAction({ mutationFn: requestVerification });
   const verified = student.verified ?? null;
   const domains = UNIVERSITY_EMAIL_DOMAINS[student.university] ?? [];
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const address = email.trim();
-    send.run(address, {
-      onSuccess: () => {
-        setProblem(null);
-        setSentTo(address);
-      },
+  // Whatever goes wrong is said under the field: the server's refusal names the address's problem.
+  const onSubmit = form.handleSubmit((body) =>
+    send.run(body, {
+      onSuccess: () => setSentTo(body.email),
       onError: (error) => {
         setSentTo(null);
-        setProblem(errorMessage(error, M.sendFailed));
+        form.setError('email', { type: 'server', message: errorMessage(error, M.sendFailed) }, { shouldFocus: true });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <section aria-labelledby="verified-student-title" className="mt-8 border-t border-ink-200 pt-6">
@@ -51,21 +55,21 @@ export function VerifiedStudentCard({ student }: { student: Student }) {
         <>
           <p className="mt-1 text-ink-600">{M.cardIntro}</p>
           <form onSubmit={onSubmit} noValidate aria-labelledby="verified-student-title" className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start">
-            <Field
+            <FormField
+              form={form}
+              name="email"
               label={M.emailLabel}
               hint={domains.length ? M.emailHint(domains.join(', ')) : undefined}
-              error={problem ?? undefined}
               className="min-w-0 sm:flex-1"
             >
               <Input
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
                 placeholder={domains[0] ? `name@${domains[0]}` : undefined}
+                {...form.field('email')}
               />
-            </Field>
+            </FormField>
             <Button type="submit" loading={send.busy} className="shrink-0 sm:mt-7">
               {send.busy ? M.sending : M.send}
             </Button>
