@@ -5,25 +5,18 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import type { Student } from '@reshelf/shared';
+import { Avatar } from '../../components/ui/avatar';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { areaPath, useSession } from '../../lib/session';
-import { avatarSrc, avatarStyleOf } from '../../features/avatar/avatar-style';
+import { avatarStyleOf } from '../../features/avatar/avatar-style';
 import { AreaSwitch, otherArea } from '../../features/settings/area-switch';
 
 const ROLE_LABELS: Record<Student['role'], string> = { buyer: 'Buyer account', seller: 'Seller account', admin: 'Administrator' };
 
-export function AvatarPicture({ student, size, className }: { student: Student; size: number; className?: string }) {
-  return (
-    <img
-      src={avatarSrc(student.id, avatarStyleOf(student.role))}
-      alt=""
-      width={size}
-      height={size}
-      className={cn('shrink-0 rounded-full bg-brand-100', className)}
-      style={{ width: size, height: size }}
-    />
-  );
+/** The signed-in student's avatar, in the style the dashboard draws it. */
+export function AvatarPicture({ student, size }: { student: Student; size: number }) {
+  return <Avatar seed={student.id} style={avatarStyleOf(student.role)} size={size} />;
 }
 
 /** Who is signed in: their avatar, full name and kind of account. */

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 
-function avatarUrl(seed: string, style: number): string {
+/** The generated avatar's address (the picker's choices use it too). */
+export function avatarUrl(seed: string, style: number): string {
   return `/api/v1/avatars/${encodeURIComponent(seed)}.svg?style=${style}`;
 }
 

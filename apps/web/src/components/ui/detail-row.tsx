@@ -1,12 +1,16 @@
-// One labelled fact of a listing (ISBN, publisher, condition...) inside a <dl>: the book page lines them
-// up as label-beside-value rows, the moderation review packs them as small label-over-value cells.
+// One labelled fact (a listing's ISBN, publisher, condition; a meetup's place; a student's faculty) inside a
+// <dl>: the book page lines them up as label-beside-value rows, the moderation review and a meetup pack them
+// as small label-over-value cells, a summary card sets the value at the far end of the label's line.
 import type { ReactNode } from 'react';
 
 export interface DetailRowProps {
   label: string;
   children: ReactNode;
-  /** 'row': the label beside the value on wide screens, a rule under each; 'cell': a small caps label over the value. */
-  layout?: 'row' | 'cell';
+  /**
+   * 'row': the label beside the value on wide screens, a rule under each; 'cell': a small caps label over
+   * the value; 'split': label and value at the two ends of one line, a rule between lines.
+   */
+  layout?: 'row' | 'cell' | 'split';
 }
 
 export function DetailRow({ label, children, layout = 'row' }: DetailRowProps) {
@@ -15,6 +19,14 @@ export function DetailRow({ label, children, layout = 'row' }: DetailRowProps) {
       <div className="min-w-0">
         <dt className="text-xs font-semibold tracking-wide text-ink-600 uppercase">{label}</dt>
         <dd className="mt-0.5 break-words text-ink-900">{children}</dd>
+      </div>
+    );
+  }
+  if (layout === 'split') {
+    return (
+      <div className="flex items-baseline justify-between gap-4 border-b border-ink-100 pb-3 last:border-0 last:pb-0">
+        <dt className="text-sm text-ink-600">{label}</dt>
+        <dd className="min-w-0 text-right font-semibold break-words text-ink-900">{children}</dd>
       </div>
     );
   }

@@ -3,10 +3,11 @@
 import { useState } from 'react';
 import { Check } from 'lucide-react';
 import { LIMITS, type Role } from '@reshelf/shared';
+import { avatarUrl } from '../../components/ui/avatar';
 import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { writeStored } from '../../lib/local-storage';
-import { AVATAR_STYLE_KEY, FIXED_AVATAR_STYLES, avatarSrc, isAvatarStyle as isStyle, readAvatarStyle } from './avatar-style';
+import { AVATAR_STYLE_KEY, FIXED_AVATAR_STYLES, isAvatarStyle as isStyle, readAvatarStyle } from './avatar-style';
 
 /** The style to draw for a role, and for sellers a setter that remembers the choice. */
 export function useAvatarStyle(role: Role): [number, ((style: number) => void) | null] {
@@ -20,19 +21,6 @@ export function useAvatarStyle(role: Role): [number, ((style: number) => void) |
       writeStored(AVATAR_STYLE_KEY, next);
     },
   ];
-}
-
-export function AvatarImage({ seed, style, size, className }: { seed: string; style: number; size: number; className?: string }) {
-  return (
-    <img
-      src={avatarSrc(seed, style)}
-      alt=""
-      width={size}
-      height={size}
-      className={cn('shrink-0 rounded-full bg-brand-100 ring-2 ring-white', className)}
-      style={{ width: size, height: size }}
-    />
-  );
 }
 
 export interface AvatarPickerProps {
@@ -64,7 +52,7 @@ export function AvatarPicker({ open, onClose, seed, value, onChange }: AvatarPic
                 selected ? 'border-brand-600 bg-brand-50' : 'border-transparent bg-ink-50 hover:border-ink-300',
               )}
             >
-              <img src={avatarSrc(seed, style)} alt="" width={64} height={64} loading="lazy" className="h-full w-full rounded-full" />
+              <img src={avatarUrl(seed, style)} alt="" width={64} height={64} loading="lazy" className="h-full w-full rounded-full" />
               {selected && (
                 <span aria-hidden="true" className="absolute top-1 right-1 grid h-5 w-5 place-items-center rounded-full bg-brand-600 text-white">
                   <Check size={14} />

@@ -9,10 +9,6 @@ export const AVATAR_STYLE_KEY = 'avatarStyle';
 export const FIXED_AVATAR_STYLES: Record<Exclude<Role, 'seller'>, number> = { buyer: 7, admin: 12 };
 const DEFAULT_SELLER_STYLE = 0;
 
-export function avatarSrc(seed: string, style: number): string {
-  return `/api/v1/avatars/${encodeURIComponent(seed)}.svg?style=${style}`;
-}
-
 export function isAvatarStyle(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < LIMITS.avatarStyles;
 }

@@ -4,6 +4,7 @@ import { CalendarPlus, Clock } from 'lucide-react';
 import type { Order } from '@reshelf/shared';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { DetailRow } from '../../../components/ui/detail-row';
 import { errorMessage } from '../../../lib/api';
 import { calendarFileUrl, useAcceptProposal } from '../api';
 import { formatDateTime } from '../meetup-time';
@@ -69,16 +70,12 @@ export function MeetupPanel({ order, as }: MeetupPanelProps) {
   return (
     <>
       <dl className="grid gap-2">
-        <div>
-          <dt className="text-sm font-medium text-ink-600">Place</dt>
-          <dd className="font-semibold break-words text-ink-900">{order.meetupLocation}</dd>
-        </div>
-        <div>
-          <dt className="text-sm font-medium text-ink-600">Date and time</dt>
-          <dd className="font-semibold text-ink-900">
-            <time dateTime={order.meetupAt}>{formatDateTime(order.meetupAt)}</time>
-          </dd>
-        </div>
+        <DetailRow label="Place" layout="cell">
+          {order.meetupLocation}
+        </DetailRow>
+        <DetailRow label="Date and time" layout="cell">
+          <time dateTime={order.meetupAt}>{formatDateTime(order.meetupAt)}</time>
+        </DetailRow>
       </dl>
       {order.status === 'accepted' && (
         <a href={calendarFileUrl(order.id)} download className={buttonClasses('outline', 'sm', 'mt-4')}>
