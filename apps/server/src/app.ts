@@ -1,7 +1,7 @@
 // Builds the Fastify app for a configuration: plugins first, then the modules, in layer order. No listen.
 import type { Server } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance, type FastifyReply } from 'fastify';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES, universityOfEmail, type Notification } from '@reshelf/shared';
@@ -99,10 +99,11 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   /** Run migrations during start-up (default true). */
   migrate?: boolean;
-  /** Start the scheduled jobs' timers (default: yes, except under NODE_ENV=test). */
+  /** Start the scheduled jobs' timers (default true; a test that runs them itself, by its own clock, says false). */
   jobs?: boolean;
   newsletterProvider?: NewsletterProvider;
-  logger?: boolean;
+  /** Where the server logs: pino at the configured level (default), nowhere (false), or a logger of the caller's. */
+  logger?: false | FastifyBaseLogger;
   /** Identity providers' clients by id (tests); the configured ones otherwise. */
   signInClients?: IdentitiesOptions['clients'];
 }
@@ -111,13 +112,16 @@ export type App = FastifyInstance;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<App> {
   const options: FastifyHttpOptions<Server> = {
-    logger:
-      opts.logger === false
-        ? false
+    ...(opts.logger === false
+      ? { logger: false }
+      : opts.logger
+        ? { loggerInstance: opts.logger }
         : {
-            level: config.logLevel,
-            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-          },
+            logger: {
+              level: config.logLevel,
+              redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+            },
+          }),
     // A hop count is valid for Fastify (trust the nth proxy) though its types only list string and boolean.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: JSON_BODY_LIMIT,
@@ -302,7 +306,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cartRoutes, { cart });
   await app.register(seoRoutes);
 
-  if (opts.jobs ?? config.env !== 'test') {
+  if (opts.jobs ?? true) {
     app.addHook('onReady', async () => scheduler.start(config.jobPollMs));
     app.addHook('onClose', async () => scheduler.stop());
   }

@@ -49,6 +49,8 @@ const call = (method: 'GET' | 'POST', url: string, who?: Account, payload?: unkn
 const inFuture = (ms: number) => new Date(t.clock.now().getTime() + ms).toISOString();
 const bookState = async (id: string) => (await t.database.db.selectFrom('books').select(['availability']).where('id', '=', id).executeTakeFirstOrThrow()).availability;
 const storedCode = async (id: string) => (await t.database.db.selectFrom('orders').select('handover_code').where('id', '=', id).executeTakeFirstOrThrow()).handover_code!;
+/** The reminders the order's meetup has scheduled, soonest first (read where the scheduled job reads them). */
+const remindersOf = (id: string) => t.database.db.selectFrom('order_reminders').selectAll().where('order_id', '=', id).orderBy('due_at').execute();
 const view = async (id: string, who: Account) => (await call('GET', `/api/v1/orders/${id}`, who)).json().order as Order;
 const complete = (id: string, who?: Account, body?: unknown) => call('POST', `/api/v1/orders/${id}/complete`, who, body);
 
@@ -364,7 +366,7 @@ describe(`a new meetup time (${dialectUnderTest})`, () => {
 
   it('the seller proposes, the buyer is told and accepts: the meetup moves (place kept when none is given), the calendar sequence and the reminders move with it', async () => {
     const { id, meetupAt } = await newOrder({ ahead: 50 * HOUR, place: 'Matrix Student Centre' });
-    const before = await t.app.services.orders.remindersOf(id);
+    const before = await remindersOf(id);
     expect(before.map((r) => r.kind).sort()).toEqual(['evening', 'hour']);
     const newTime = new Date(new Date(meetupAt).getTime() + 24 * HOUR).toISOString();
     const proposed = await propose(id, seller, { meetupAt: newTime });
@@ -384,7 +386,7 @@ describe(`a new meetup time (${dialectUnderTest})`, () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().order).toMatchObject({ meetupAt: newTime, meetupLocation: 'Matrix Student Centre', proposal: null, status: 'accepted' });
     await expect.poll(() => t.mailer.last(seller.email)?.subject).toBe('Bongi accepted the new meetup time');
-    const moved = await t.app.services.orders.remindersOf(id);
+    const moved = await remindersOf(id);
     const times = meetupReminderTimes(new Date(newTime));
     expect(moved.map((r) => [r.kind, r.due_at, r.meetup_at])).toEqual([
       ['evening', times.evening.toISOString(), newTime],
@@ -512,7 +514,7 @@ describe(`meetup reminders (${dialectUnderTest})`, () => {
     const base = nextUtcHour(7);
     t.clock.set(base);
     const { id, meetupAt } = await newOrder({ ahead: 49 * HOUR, title: 'Organic Chemistry' });
-    const rows = await t.app.services.orders.remindersOf(id);
+    const rows = await remindersOf(id);
     // 18:00 SAST the day before is 16:00 UTC, 33 hours after acceptance; the hour before is 48 hours after.
     expect(rows.map((r) => [r.kind, r.due_at])).toEqual([
       ['evening', at(base, 33 * HOUR).toISOString()],
@@ -553,7 +555,7 @@ describe(`meetup reminders (${dialectUnderTest})`, () => {
   it('a reminder already past when the meetup is agreed is not scheduled (accepted at 20:00 for tomorrow morning: only the hour before)', async () => {
     t.clock.set(nextUtcHour(18)); // 20:00 SAST
     const { id } = await newOrder({ ahead: 14 * HOUR }); // 10:00 SAST the next morning
-    expect((await t.app.services.orders.remindersOf(id)).map((r) => r.kind)).toEqual(['hour']);
+    expect((await remindersOf(id)).map((r) => r.kind)).toEqual(['hour']);
   });
 
   it('a cancelled order gets none; a meetup that moved is reminded of at its new time, not its old one', async () => {

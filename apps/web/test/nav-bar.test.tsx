@@ -10,7 +10,11 @@ import { json, mockApi, requestsTo, studentWith } from './harness';
 
 /** The bar above a page with a link of its own (which the open menu must make unreachable). */
 function renderNavAt(path: string, student: Student | null = null) {
-  if (student) window.localStorage.setItem('user', JSON.stringify(student));
+  if (student) {
+    // Remembered in this browser, and confirmed by the session check at start-up.
+    window.localStorage.setItem('user', JSON.stringify(student));
+    mockApi((call) => (call.method === 'GET' && call.path === '/auth/session' ? json(200, { student }) : undefined));
+  }
   const router = createMemoryRouter(
     [
       {
@@ -36,7 +40,7 @@ function renderNavAt(path: string, student: Student | null = null) {
     { initialEntries: [path] },
   );
   render(
-    <SessionProvider skipInitialCheck={student !== null}>
+    <SessionProvider>
       <RouterProvider router={router} />
     </SessionProvider>,
   );
@@ -117,9 +121,9 @@ describe('public navigation bar', () => {
     const header = screen.getByRole('banner');
     expect(header).toHaveAttribute('data-scrolled', 'false');
     Object.defineProperty(window, 'scrollY', { value: 11, configurable: true });
+    // A scroll is not a discrete event: React draws its update when the scheduler next runs, not at once.
     window.dispatchEvent(new Event('scroll'));
-    await screen.findByRole('banner');
-    expect(header).toHaveAttribute('data-scrolled', 'true');
+    await waitFor(() => expect(header).toHaveAttribute('data-scrolled', 'true'));
     Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
   });
 

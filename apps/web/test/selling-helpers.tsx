@@ -9,6 +9,8 @@ import type { Book, Role, Student } from '@reshelf/shared';
 import { Toaster } from '../src/components/ui/toaster';
 import { SessionProvider } from '../src/lib/session';
 
+import { json, mockApi } from './api-mock';
+
 export { heldAnswer, json, mockApi, networkError, type Call } from './api-mock';
 
 export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
@@ -33,7 +35,10 @@ export function studentWith(role: Role, extra: Partial<Student> = {}): Student {
 /** Renders one page (route `path`, opened at `url`) as a signed-in student of `role`. */
 export function renderPage(element: ReactElement, options: { path?: string; url?: string; role?: Role } = {}) {
   const { path = '/', url = path, role = 'seller' } = options;
-  window.localStorage.setItem('user', JSON.stringify(studentWith(role)));
+  const student = studentWith(role);
+  // The student is remembered in this browser, and the session check at start-up confirms them.
+  window.localStorage.setItem('user', JSON.stringify(student));
+  mockApi((call) => (call.method === 'GET' && call.path === '/auth/session' ? json(200, { student }) : undefined));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const router = createMemoryRouter(
     [
@@ -44,7 +49,7 @@ export function renderPage(element: ReactElement, options: { path?: string; url?
   );
   const result = render(
     <QueryClientProvider client={client}>
-      <SessionProvider skipInitialCheck>
+      <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>
       <Toaster />

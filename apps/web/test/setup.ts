@@ -90,6 +90,26 @@ if (typeof window.matchMedia !== 'function') {
 // jsdom implements scrollTo as a "not implemented" error; pages call it on every navigation.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
+// jsdom has no object URLs (a picked photo's preview): each file gets a name of its own, and nothing to free.
+if (typeof URL.createObjectURL !== 'function') {
+  let made = 0;
+  URL.createObjectURL = () => `blob:test-${++made}`;
+  URL.revokeObjectURL = () => {};
+}
+
+// jsdom's <dialog> cannot open as a modal: showModal() and close() only set and clear its open attribute
+// (jsdom has no top layer, and the page behind a dialog is made inert by the dialog itself).
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+}
+if (typeof HTMLDialogElement.prototype.close !== 'function') {
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}
+
 // Every signed-in area listens on the realtime channel. jsdom's WebSocket would dial a real server, so a
 // test that does not drive the channel itself (installFakeWebSocket in harness.tsx) gets one that never
 // connects.

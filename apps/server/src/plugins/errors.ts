@@ -7,6 +7,9 @@ import { AppError, validationError, type ValidationIssue } from '../lib/errors.t
 
 
 /** The issues of a failed route schema validation (the zod validator keeps each issue's path and message). */
+/** What the log says when an answer does not match its route's response schema (a test's logger prints these). */
+export const CONTRACT_BREACH = 'answer does not match its response schema';
+
 export function schemaIssues(err: Pick<FastifyError, 'validation'>): ValidationIssue[] {
   return (err.validation ?? []).map((v) => ({ path: v.instancePath.split('/').slice(1), message: v.message ?? MESSAGES.invalidValue }));
 }
@@ -45,9 +48,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err.code === 'FST_ERR_RESPONSE_SERIALIZATION' && isResponseSerializationError(err)) {
       // An answer that does not match its route's declared schema is our bug: never sent half-checked.
-      // Under test it is printed too, so the failing test says which field broke the contract.
-      request.log.error({ err, issues: err.cause }, 'answer does not match its response schema');
-      if (process.env.NODE_ENV === 'test') console.error(`${err.method} ${err.url}: answer does not match its response schema`, err.cause);
+      request.log.error({ err, issues: err.cause }, CONTRACT_BREACH);
       return reply.status(500).send({ error: MESSAGES.serverError, code: 'INTERNAL' });
     }
     request.log.error({ err }, 'request failed');

@@ -4,11 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type App, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/index.ts';
 import { manualClock } from '../../src/lib/clock.ts';
 import type { Mail, Mailer } from '../../src/lib/mailer.ts';
+import { CONTRACT_BREACH } from '../../src/plugins/errors.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -59,6 +61,26 @@ export function memoryMailer(): Mailer & { sent: Mail[]; last(to?: string): Mail
   };
 }
 
+/**
+ * The test app's logger: silent but for an answer that broke its response schema, which is printed with
+ * the issues so the failing test says which field broke the contract.
+ */
+const contractBreachLogger: FastifyBaseLogger = {
+  level: 'error',
+  child: () => contractBreachLogger,
+  error: (entry: unknown, message?: string) => {
+    if (message !== CONTRACT_BREACH || typeof entry !== 'object' || entry === null) return;
+    const { err, issues } = entry as { err?: { method?: string; url?: string }; issues?: unknown };
+    console.error(`${err?.method} ${err?.url}: ${CONTRACT_BREACH}`, issues);
+  },
+  fatal: () => {},
+  warn: () => {},
+  info: () => {},
+  debug: () => {},
+  trace: () => {},
+  silent: () => {},
+};
+
 export interface TestApp {
   app: App;
   config: Config;
@@ -88,7 +110,7 @@ export async function createTestApp(
   const testDb = await createTestDatabase(dataDir);
   const clock = manualClock(new Date());
   const mailer = memoryMailer();
-  const app = await buildApp(config, { database: testDb.handle, clock, mailer, logger: false, ...opts.build });
+  const app = await buildApp(config, { database: testDb.handle, clock, mailer, logger: contractBreachLogger, jobs: false, ...opts.build });
   await app.ready();
   return {
     app,

@@ -120,15 +120,13 @@ const SessionContext = createContext<SessionValue | null>(null);
 
 export interface SessionProviderProps {
   children: ReactNode;
-  /** Skips the start-up check (tests that set the student themselves). */
-  skipInitialCheck?: boolean;
 }
 
-export function SessionProvider({ children, skipInitialCheck = false }: SessionProviderProps) {
+export function SessionProvider({ children }: SessionProviderProps) {
   // The start-up check runs when the server says a session may exist (the hint cookie) or a student is
   // remembered here: a student signed in before the hint existed has no hint yet, and the check hands it
   // to them. A visitor with neither has nothing to check.
-  const [checkAtStart] = useState(() => !skipInitialCheck && (hasSignedInHint() || readPersisted() !== null));
+  const [checkAtStart] = useState(() => hasSignedInHint() || readPersisted() !== null);
   const [state, setState] = useState<Omit<SessionState, 'isAuthenticated'>>(() => {
     const persisted = readPersisted();
     // A persisted student paints at once; the check below confirms or clears it.

@@ -34,7 +34,7 @@ export function createScheduler(ctx: AppContext, log: { warn(obj: object, msg: s
       jobs.push(job);
     },
     tick,
-    /** Runs every job whose interval has come; for tests and the CLI. */
+    /** Runs every job whose interval has come, now, each as its own timer would (a test does it by its own clock). */
     async runDue(): Promise<string[]> {
       const ran: string[] = [];
       for (const job of jobs) if (await tick(job)) ran.push(job.name);

@@ -255,4 +255,3 @@ export async function claimReminder(db: Db, r: { order_id: string; kind: string;
   return Number(res.numUpdatedRows) === 1;
 }
 
-export const remindersOf = (db: Db, orderId: string) => db.selectFrom('order_reminders').selectAll().where('order_id', '=', orderId).orderBy('due_at').execute();

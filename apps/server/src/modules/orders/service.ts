@@ -514,9 +514,6 @@ export function createOrdersService(ctx: AppContext, deps: OrderDeps) {
       return sent;
     },
 
-    /** The reminders scheduled for an order's meetup (for tests and support). */
-    remindersOf: (id: string) => repo.remindersOf(db, id),
-
     /** How many no-shows were recorded against each student (a public profile shows it). */
     noShowsOf: (ids: string[]) => repo.noShowCounts(db, ids),
 

@@ -9,7 +9,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { readStored, writeStored } from '../../lib/local-storage';
 import { areaPath, useSession } from '../../lib/session';
-import { AvatarImage, AvatarPicker, useAvatarStyle } from '../../features/avatar/avatar-picker';
+import { Avatar } from '../../components/ui/avatar';
+import { AvatarPicker, useAvatarStyle } from '../../features/avatar/avatar-picker';
 import { AreaSwitch } from '../../features/settings/area-switch';
 import { AREA_LABELS, DASHBOARD_NAV } from './dashboard-nav';
 import { Logo } from './logo';
@@ -111,7 +112,7 @@ interface ProfileProps {
 
 /** The avatar and the student's first name; for sellers the avatar opens the style picker. */
 function Profile({ student, area, collapsed, style, onPick, extra }: ProfileProps & { area: Role }) {
-  const avatar = <AvatarImage seed={student.id} style={style} size={collapsed ? 40 : 44} />;
+  const avatar = <Avatar seed={student.id} style={style} size={collapsed ? 40 : 44} className="ring-2 ring-white" />;
   return (
     // Collapsed, the avatar and the bell stack: the bell stays one tap away in the narrow sidebar too.
     <div className={cn('flex items-center gap-3 rounded-2xl bg-ink-50 p-2', collapsed && 'flex-col justify-center gap-2 bg-transparent p-0')}>
@@ -182,10 +183,10 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
   // scrolling); growing to desktop width has no use for it, so it closes.
   useEffect(() => {
     if (!menuOpen) return;
-    const wide = typeof window.matchMedia === 'function' ? window.matchMedia('(min-width: 1024px)') : null;
+    const wide = window.matchMedia('(min-width: 1024px)');
     const onWide = (event: MediaQueryListEvent) => event.matches && setMenuOpen(false);
-    wide?.addEventListener('change', onWide);
-    return () => wide?.removeEventListener('change', onWide);
+    wide.addEventListener('change', onWide);
+    return () => wide.removeEventListener('change', onWide);
   }, [menuOpen]);
 
   // The guard renders this only with a student; this keeps the types honest.
@@ -254,10 +255,10 @@ export function DashboardLayout({ area, notifications, counts }: DashboardLayout
           {notifications}
           {openPicker ? (
             <button type="button" onClick={openPicker} aria-haspopup="dialog" aria-label="Change avatar" className="rounded-full">
-              <AvatarImage seed={student.id} style={style} size={36} />
+              <Avatar seed={student.id} style={style} size={36} className="ring-2 ring-white" />
             </button>
           ) : (
-            <AvatarImage seed={student.id} style={style} size={36} />
+            <Avatar seed={student.id} style={style} size={36} className="ring-2 ring-white" />
           )}
         </div>
       </header>

@@ -127,13 +127,13 @@ export function NavBar() {
     };
     document.addEventListener('keydown', onKey);
     // Growing past the breakpoint hides the overlay; close it so the page scrolls again.
-    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(LARGE_SCREEN) : null;
+    const wide = window.matchMedia(LARGE_SCREEN);
     const onWide = (event: MediaQueryListEvent) => event.matches && setOpen(false);
-    wide?.addEventListener('change', onWide);
+    wide.addEventListener('change', onWide);
     return () => {
       document.body.style.overflow = previousOverflow;
       document.removeEventListener('keydown', onKey);
-      wide?.removeEventListener('change', onWide);
+      wide.removeEventListener('change', onWide);
     };
   }, [open]);
 

@@ -10,8 +10,6 @@ import { Logo } from './logo';
 function ScrollToTop() {
   const { pathname } = useLocation();
   useEffect(() => {
-    // jsdom has no scrollTo; browsers all do.
-    if (typeof window.scrollTo !== 'function') return;
     try {
       window.scrollTo({ top: 0, left: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
     } catch {

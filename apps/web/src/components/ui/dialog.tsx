@@ -45,18 +45,6 @@ export interface DialogProps {
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
 
-/** Opens the element as a modal; where the browser has no showModal (jsdom), it is only shown. */
-function showModal(dialog: HTMLDialogElement) {
-  if (dialog.open) return;
-  if (typeof dialog.showModal === 'function') dialog.showModal();
-  else dialog.setAttribute('open', '');
-}
-
-function closeDialog(dialog: HTMLDialogElement) {
-  if (typeof dialog.close === 'function') dialog.close();
-  else dialog.removeAttribute('open');
-}
-
 export function Dialog({
   open,
   onClose,
@@ -112,7 +100,7 @@ export function Dialog({
     const dialog = dialogRef.current;
     if (!mounted || !dialog) return;
     const returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    showModal(dialog);
+    if (!dialog.open) dialog.showModal();
     const leaveLayer = enterModalLayer(dialog);
     const panel = panelRef.current;
     const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
@@ -126,7 +114,7 @@ export function Dialog({
       const focused = document.activeElement;
       const focusLeft = focused && focused !== document.body && !dialog.contains(focused);
       leaveLayer();
-      closeDialog(dialog);
+      dialog.close();
       if (!focusLeft) returnFocus?.focus?.();
     };
   }, [mounted, initialFocusRef]);

@@ -30,12 +30,12 @@ function prepare(file: File): Promise<File> {
 
 export function preview(file: File): PickedImage {
   nextId += 1;
-  const url = typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : '';
+  const url = URL.createObjectURL(file);
   return { id: `image-${nextId}`, file, url, prepared: prepare(file) };
 }
 
 export function revokePreview(image: PickedImage): void {
-  if (image.url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(image.url);
+  URL.revokeObjectURL(image.url);
 }
 
 /** The hint under the photos, worded exactly as in packages/shared/src/messages.ts. */
@@ -147,11 +147,7 @@ export function ImagePicker({ images, onChange, disabled = false, progress }: Im
         <ul aria-label="Selected photos" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {images.map((image, index) => (
             <li key={image.id} className="relative overflow-hidden rounded-xl border border-ink-200 bg-white">
-              {image.url ? (
-                <img src={image.url} alt={`Photo ${index + 1}: ${image.file.name}`} className="aspect-[4/3] w-full object-cover" />
-              ) : (
-                <div className="grid aspect-[4/3] place-items-center p-2 text-center text-sm text-ink-600">{image.file.name}</div>
-              )}
+              <img src={image.url} alt={`Photo ${index + 1}: ${image.file.name}`} className="aspect-[4/3] w-full object-cover" />
               {index === 0 && !progress && (
                 <span className="absolute bottom-2 left-2 rounded-full bg-ink-900/75 px-2 py-0.5 text-xs font-semibold text-white">Cover</span>
               )}

@@ -150,7 +150,7 @@ export function SellPage() {
     if (!stepChanged.current) return;
     stepChanged.current = false;
     headingRef.current?.focus({ preventScroll: true });
-    if (typeof window.scrollTo === 'function') window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [step]);
 
   const goTo = (next: WizardStepNumber) => {
