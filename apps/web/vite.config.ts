@@ -100,12 +100,12 @@ export default defineConfig(({ mode }) => {
               // loads nothing more for it.
               // Campus names and the page title helper, used by the landing page and most others.
               { name: 'basics', test: /[\\/]src[\\/]lib[\\/]use-page-title\.ts$|[\\/]packages[\\/]shared[\\/]src[\\/]universities\.ts$/ },
-              // Labels, prices, badges and empty states: the catalogue and most signed-in pages. Kept out of the
-              // catalogue's file so the seller's pages do not download the catalogue to show a condition label.
-              { name: 'ui-common', test: /[\\/]packages[\\/]shared[\\/]src[\\/](enums|format)\.ts$|[\\/]src[\\/]components[\\/]ui[\\/](badge|empty-state)\.tsx$/ },
+              // Labels, prices, badges, empty states and the pager: the catalogue and most signed-in pages. Kept
+              // out of the catalogue's file so the seller's pages do not download the catalogue to show a label.
+              { name: 'ui-common', test: /[\\/]packages[\\/]shared[\\/]src[\\/](enums|format)\.ts$|[\\/]src[\\/]components[\\/]ui[\\/](badge|empty-state|pager)\.tsx$/ },
               // The catalogue page and what only it (and the book page) use, with their own icons: what the
               // groups above took stays with them.
-              { name: 'catalogue', test: /[\\/]src[\\/]features[\\/]catalogue[\\/](catalogue-page|filters|api|components[\\/](book-card|pagination|rating-stars))\.tsx?$/ },
+              { name: 'catalogue', test: /[\\/]src[\\/]features[\\/]catalogue[\\/](catalogue-page|filters|api|components[\\/](book-card|rating-stars))\.tsx?$/ },
             ],
           },
         },

@@ -1,6 +1,6 @@
 // The catalogue's page links: which page numbers show, and where the gaps go.
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../src/features/catalogue/components/pagination';
+import { pageWindow } from '../src/components/ui/pager';
 
 /** The rule written out the slow way: every page, shown when first, last or next to the current one. */
 function everyPage(page: number, pageCount: number): Array<number | null> {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Avatar } from '../src/components/ui/avatar';
 import { Badge } from '../src/components/ui/badge';
 import { BookImage } from '../src/components/ui/book-image';
 import { Button } from '../src/components/ui/button';
@@ -9,10 +10,12 @@ import { Dialog } from '../src/components/ui/dialog';
 import { Field } from '../src/components/ui/field';
 import { Input } from '../src/components/ui/input';
 import { LoadFailed } from '../src/components/ui/load-failed';
+import { Pager } from '../src/components/ui/pager';
 import { ApiError } from '../src/lib/api';
 import { PasswordInput } from '../src/components/ui/password-input';
 import { Spinner } from '../src/components/ui/spinner';
 import { Tabs } from '../src/components/ui/tabs';
+import { renderAt } from './helpers';
 
 describe('design system', () => {
   it('LoadFailed says what could not be loaded and why, and tries again, as a page body or as a notice in a section', async () => {
@@ -154,5 +157,50 @@ describe('design system', () => {
 
     rerender(<BookImage src="/uploads/b.webp" alt="Cover" />);
     expect(screen.getByRole('img', { name: 'Cover' })).toHaveAttribute('src', '/uploads/b.webp');
+  });
+
+  it('Pager pages in place with buttons: the current page marked, Previous and Next off at the ends, the line read out', async () => {
+    const user = userEvent.setup();
+    function Paged() {
+      const [page, setPage] = useState(1);
+      return <Pager text={`Showing page ${page} of 5`} page={page} pageCount={5} onPage={setPage} />;
+    }
+    render(<Paged />);
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(within(pager).queryByRole('button', { name: 'Page 3' })).not.toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: 'Page 5' }));
+    expect(screen.getByText('Showing page 5 of 5')).toHaveAttribute('aria-live', 'polite');
+    expect(within(pager).getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Previous' }));
+    expect(within(pager).getByRole('button', { name: 'Page 4' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('Pager pages by address with links, shows nothing for one page, and keeps its line when there is one', () => {
+    const { unmount } = renderAt(<Pager page={2} pageCount={3} hrefFor={(n) => `/books?page=${n}`} />, '/books');
+    const pager = screen.getByRole('navigation', { name: 'Pagination' });
+    expect(within(pager).getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(within(pager).getByRole('link', { name: 'Previous' })).toHaveAttribute('href', '/books?page=1');
+    expect(within(pager).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/books?page=3');
+    unmount();
+    const { container, unmount: gone } = render(<Pager page={1} pageCount={1} hrefFor={(n) => `/books?page=${n}`} />);
+    expect(container).toBeEmptyDOMElement();
+    gone();
+    render(<Pager text="Showing 1 to 3 of 3" page={1} pageCount={1} onPage={() => {}} />);
+    expect(screen.getByText('Showing 1 to 3 of 3')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('Avatar shows initials when its image fails, and tries again with a new style', () => {
+    const { container, rerender } = render(<Avatar seed="stu_1" style={3} size={40} name="Thandi Nkosi" decorative={false} />);
+    const image = screen.getByRole('img', { name: 'Thandi Nkosi' });
+    expect(image).toHaveAttribute('src', '/api/v1/avatars/stu_1.svg?style=3');
+    fireEvent.error(image);
+    expect(container.querySelector('img')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Thandi Nkosi' })).toHaveTextContent('TN');
+    rerender(<Avatar seed="stu_1" style={4} size={40} name="Thandi Nkosi" decorative={false} />);
+    expect(screen.getByRole('img', { name: 'Thandi Nkosi' })).toHaveAttribute('src', '/api/v1/avatars/stu_1.svg?style=4');
   });
 });

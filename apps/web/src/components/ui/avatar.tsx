@@ -31,7 +31,10 @@ function initialsOf(name: string): string {
 }
 
 export function Avatar({ seed, style = 0, size = 40, name, decorative = true, className, loading }: AvatarProps) {
-  const [failed, setFailed] = useState(false);
+  const src = avatarUrl(seed, style);
+  // Which address failed: a new seed or style (the picker's choice) gets its own try.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = failedSrc === src;
   return (
     <span
       className={cn('inline-grid shrink-0 place-items-center overflow-hidden rounded-full bg-brand-100 font-bold text-brand-800', className)}
@@ -43,12 +46,12 @@ export function Avatar({ seed, style = 0, size = 40, name, decorative = true, cl
         </span>
       ) : (
         <img
-          src={avatarUrl(seed, style)}
+          src={src}
           alt={decorative ? '' : (name ?? '')}
           width={size}
           height={size}
           loading={loading}
-          onError={() => setFailed(true)}
+          onError={() => setFailedSrc(src)}
           className="h-full w-full"
         />
       )}

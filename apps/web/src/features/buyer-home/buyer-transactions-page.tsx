@@ -146,7 +146,7 @@ export function BuyerTransactionsPage() {
             </li>
           ))}
         </ul>
-        <Pager text={text} page={current} pageCount={pageCount} onPage={setPage} size="sm" className="border-t border-ink-100 px-5 py-4" />
+        <Pager text={text} page={current} pageCount={pageCount} onPage={setPage} className="border-t border-ink-100 px-5 py-4" />
       </>
     );
   }

@@ -32,7 +32,7 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useCart, useCatalogue } from './api';
 import { BookCard, BookCardSkeleton } from './components/book-card';
-import { Pagination } from './components/pagination';
+import { Pager } from '../../components/ui/pager';
 import {
   CATALOGUE_PAGE_SIZE,
   FILTER_KEYS,
@@ -311,7 +311,7 @@ function CataloguePage({ area }: CataloguePageProps) {
             </li>
           ))}
         </ul>
-        <Pagination page={Math.min(filters.page, pageCount)} pageCount={pageCount} hrefFor={hrefFor} />
+        <Pager className="mt-10" page={Math.min(filters.page, pageCount)} pageCount={pageCount} hrefFor={hrefFor} />
       </>
     );
   }

@@ -161,7 +161,7 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
           </li>
         ))}
       </ul>
-      <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} stretch />
+      <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} />
       <DeclineDialog book={declining} busy={busy !== null} onClose={() => setDeclining(null)} onDecline={(reason) => void decline(reason)} />
       <DecisionDialog
         kind="takeDown"

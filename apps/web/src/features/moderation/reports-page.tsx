@@ -203,7 +203,7 @@ export function ReportsPage() {
             </li>
           ))}
         </ul>
-        <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} stretch />
+        <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} />
       </div>
     );
   }

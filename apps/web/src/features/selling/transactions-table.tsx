@@ -183,7 +183,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
             ))}
           </ul>
 
-          <Pager text={text} page={current} pageCount={pages} onPage={setPage} stretch className="mt-5" />
+          <Pager text={text} page={current} pageCount={pages} onPage={setPage} className="mt-5" />
         </>
       )}
     </div>
