@@ -1,7 +1,7 @@
 // Faculty page: department depends on the faculty (disabled until one is chosen, cleared when it
 // changes), the button labels, the Academic Status card, saving, the 24-hour rule and no form at all
 // without a student number.
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
@@ -116,6 +116,22 @@ describe('faculty page', () => {
     finish(json(200, { student: saved }));
     expect(await screen.findByText('Faculty details updated successfully')).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ academicInfo: { departmentName: 'Statistics' } });
+  });
+
+  it('saves once however fast Save Changes is pressed', async () => {
+    let finish: (response: Response) => void = () => {};
+    const calls = mockApi((call) => (call.path === '/student/faculty' ? new Promise<Response>((resolve) => (finish = resolve)) : signedInAs(withDetails)(call)));
+    renderApp('/seller/faculty');
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    // Two taps inside one act: no render in between to disable the button, as on a busy phone.
+    act(() => {
+      save.click();
+      save.click();
+    });
+    expect(await screen.findByRole('button', { name: 'Updating...' })).toBeDisabled();
+    finish(json(200, { student: withDetails }));
+    expect(await screen.findByText('Faculty details updated successfully')).toBeInTheDocument();
+    expect(facultyCalls(calls)).toHaveLength(1);
   });
 
   it('prefills saved details, says Updating..., and explains the 24-hour rule', async () => {

@@ -58,6 +58,19 @@ describe('settings: verified student card', () => {
     expect(screen.queryByText(M.inboxHeading)).not.toBeInTheDocument();
   });
 
+  it('a refusal that is not about the address (too many links asked for) is a toast, and the field stays as typed', async () => {
+    const user = userEvent.setup();
+    mockApi((call) =>
+      call.path === '/account/verify-student' ? json(429, { error: M.tooMany, code: 'RATE_LIMITED' }) : signedInAs(studentWith('buyer'))(call),
+    );
+    renderApp('/buyer/settings');
+    await user.type(await screen.findByLabelText(M.emailLabel), 'thandi@students.wits.ac.za');
+    await user.click(screen.getByRole('button', { name: M.send }));
+    expect(await screen.findByText(M.tooMany)).toBeInTheDocument();
+    expect(screen.getByLabelText(M.emailLabel)).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText(M.emailLabel)).toHaveValue('thandi@students.wits.ac.za');
+  });
+
   it('an empty or malformed address is refused under the field, and nothing is sent', async () => {
     const user = userEvent.setup();
     const calls = mockApi(signedInAs(studentWith('buyer')));

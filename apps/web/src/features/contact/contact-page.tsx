@@ -1,10 +1,8 @@
 // Contact Us: the contact form (sent to POST /api/v1/contact) and the info cards.
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type Resolver } from 'react-hook-form';
 import { Clock, Mail, MapPin, Send } from 'lucide-react';
-import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, type ContactInput } from '@reshelf/shared';
+import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, fieldErrors, type ContactInput } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -13,13 +11,20 @@ import { Textarea } from '../../components/ui/textarea';
 import { Toggle } from '../../components/ui/toggle';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
+import { useSubmitOnce } from '../../lib/form';
+import { asFieldErrors, useResolvedForm } from '../../lib/schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const SUPPORT_EMAIL = 'support@reshelf.co.za';
 
 const UNIVERSITY_OPTIONS = CONTACT_UNIVERSITIES.map((name) => ({ value: name, label: name }));
 
-const EMPTY: ContactInput = {
+/** The form holds the message and the consent toggle; only the message is sent. */
+interface ContactValues extends ContactInput {
+  agreed: boolean;
+}
+
+const EMPTY: ContactValues = {
   firstName: '',
   lastName: '',
   studentNumber: '',
@@ -28,6 +33,13 @@ const EMPTY: ContactInput = {
   email: '',
   message: '',
   website: '',
+  agreed: false,
+};
+
+// The toggle only enables the button: the shared schema checks the message alone.
+const contactResolver: Resolver<ContactValues, unknown, ContactInput> = ({ agreed: _agreed, ...message }) => {
+  const parsed = contactSchema.safeParse(message);
+  return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: asFieldErrors<ContactValues>(fieldErrors(parsed.error)) };
 };
 
 const INFO_CARDS = [
@@ -46,25 +58,21 @@ const INFO_CARDS = [
 
 export function ContactPage() {
   usePageTitle('Contact Us', 'Questions about buying or selling textbooks on Reshelf? Send us a message; we reply within 72 hours.');
-  const [agreed, setAgreed] = useState(false);
-  const form = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: EMPTY });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { isSubmitting },
-  } = form;
+  const form = useResolvedForm<ContactValues, ContactInput>(contactResolver, EMPTY);
+  const { field, reset, setValue, control } = form;
+  const agreed = useWatch({ control, name: 'agreed' });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = async (values: ContactInput) => {
     try {
       await api('/contact', { method: 'POST', body: values });
       toast.success(MESSAGES.contactSent);
       reset(EMPTY);
-      setAgreed(false);
     } catch {
       toast.error(MESSAGES.contactFailedToast);
     }
-  });
+  };
+  // Sent once however fast the button is tapped; each problem is written under its field, the first focused.
+  const { onSubmit, busy } = useSubmitOnce(form, send, { onInvalid: () => {} });
 
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
@@ -89,35 +97,35 @@ export function ContactPage() {
             </h2>
             <div className="mt-6 grid gap-5 sm:grid-cols-2">
               <FormField form={form} name="firstName" label="First name" required>
-                <Input autoComplete="given-name" {...register('firstName')} />
+                <Input autoComplete="given-name" {...field('firstName')} />
               </FormField>
               <FormField form={form} name="lastName" label="Last name" required>
-                <Input autoComplete="family-name" {...register('lastName')} />
+                <Input autoComplete="family-name" {...field('lastName')} />
               </FormField>
               <FormField form={form} name="studentNumber" label="Student number" required>
-                <Input autoComplete="off" inputMode="text" {...register('studentNumber')} />
+                <Input autoComplete="off" inputMode="text" {...field('studentNumber')} />
               </FormField>
               <FormField form={form} name="university" label="University" required>
-                <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} {...register('university')} />
+                <Select placeholder="Select University" options={UNIVERSITY_OPTIONS} {...field('university')} />
               </FormField>
               <FormField form={form} name="email" label="Email address" required className="sm:col-span-2">
-                <Input type="email" autoComplete="email" inputMode="email" {...register('email')} />
+                <Input type="email" autoComplete="email" inputMode="email" {...field('email')} />
               </FormField>
               <FormField form={form} name="message" label="Message" required className="sm:col-span-2">
-                <Textarea rows={6} maxLength={LIMITS.contactMessageMaxLength} {...register('message')} />
+                <Textarea rows={6} maxLength={LIMITS.contactMessageMaxLength} {...field('message')} />
               </FormField>
             </div>
 
             {/* Honeypot: invisible to people, tempting to bots. The server drops messages that fill it. */}
             <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
               <label htmlFor="contact-website">Website</label>
-              <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+              <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...field('website')} />
             </div>
 
             <Toggle
               className="mt-6"
               checked={agreed}
-              onCheckedChange={setAgreed}
+              onCheckedChange={(on) => setValue('agreed', on)}
               ariaLabel="I agree to the privacy policy and terms"
               label={
                 <>
@@ -130,9 +138,9 @@ export function ContactPage() {
               }
             />
 
-            <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={!agreed || isSubmitting}>
+            <Button type="submit" size="lg" className="mt-8 w-full sm:w-auto" disabled={!agreed || busy}>
               <Send aria-hidden="true" size={18} />
-              {isSubmitting ? 'Sending...' : 'Send Message'}
+              {busy ? 'Sending...' : 'Send Message'}
             </Button>
           </form>
 

@@ -15,8 +15,9 @@ import {
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast';
 import { VerifiedBadge } from '../../components/ui/verified-badge';
-import { api, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { useSchemaForm } from '../../lib/schema-form';
 import { useAction } from '../../lib/use-action';
 
@@ -29,13 +30,15 @@ export function VerifiedStudentCard({ student }: { student: Student }) {
   const verified = student.verified ?? null;
   const domains = UNIVERSITY_EMAIL_DOMAINS[student.university] ?? [];
 
-  // Whatever goes wrong is said under the field: the server's refusal names the address's problem.
+  // The server's refusal of the address goes under the field; anything else (offline, a fault) is a toast.
   const onSubmit = form.handleSubmit((body) =>
     send.run(body, {
       onSuccess: () => setSentTo(body.email),
       onError: (error) => {
         setSentTo(null);
-        form.setError('email', { type: 'server', message: errorMessage(error, M.sendFailed) }, { shouldFocus: true });
+        const refusal = error instanceof ApiError ? error.fields?.email : undefined;
+        if (refusal) form.setError('email', { type: 'server', message: refusal }, { shouldFocus: true });
+        else toast.error(errorMessage(error, M.sendFailed));
       },
     }),
   );

@@ -1,6 +1,6 @@
 // The landing page's search box: the shortest way from the front door to the books. It opens the
 // catalogue with the words as its search (/books?q=…), where results, filters and paging live.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
@@ -16,11 +16,13 @@ function catalogueSearchPath(text: string): string {
 
 export function HeroSearch() {
   const navigate = useNavigate();
-  const [text, setText] = useState('');
   const inputId = useId();
-  const onSubmit = (event: FormEvent) => {
+  // One field and no checks (the catalogue reads whatever is typed): the browser keeps its text, read on
+  // submit, so the landing page carries no form library and no state for it.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    navigate(catalogueSearchPath(text));
+    const text = new FormData(event.currentTarget).get('q');
+    navigate(catalogueSearchPath(typeof text === 'string' ? text : ''));
   };
   return (
     <form
@@ -37,8 +39,7 @@ export function HeroSearch() {
         <input
           id={inputId}
           type="search"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          name="q"
           placeholder="Title, author or ISBN"
           enterKeyHint="search"
           autoComplete="off"
