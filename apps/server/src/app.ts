@@ -306,7 +306,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(cartRoutes, { cart });
   await app.register(seoRoutes);
 
-  if (opts.jobs ?? true) {
+  if (opts.jobs !== false) {
     app.addHook('onReady', async () => scheduler.start(config.jobPollMs));
     app.addHook('onClose', async () => scheduler.stop());
   }

@@ -90,6 +90,28 @@ if (typeof window.matchMedia !== 'function') {
 // jsdom implements scrollTo as a "not implemented" error; pages call it on every navigation.
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
+// jsdom lays nothing out, so everything is near the screen: an observed element is reported in view at once.
+if (typeof IntersectionObserver === 'undefined') {
+  class InViewObserver {
+    readonly root = null;
+    readonly rootMargin = '';
+    readonly thresholds = [];
+    constructor(private readonly callback: IntersectionObserverCallback) {}
+    observe(target: Element) {
+      this.callback([{ isIntersecting: true, target } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+    }
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+  }
+  globalThis.IntersectionObserver = InViewObserver as unknown as typeof IntersectionObserver;
+}
+
+// jsdom has no clipboard command: copying by execCommand fails as a browser that refuses it would.
+if (typeof document.execCommand !== 'function') document.execCommand = () => false;
+
 // jsdom has no object URLs (a picked photo's preview): each file gets a name of its own, and nothing to free.
 if (typeof URL.createObjectURL !== 'function') {
   let made = 0;

@@ -5,11 +5,10 @@ import { MESSAGES, type ApiErrorBody } from '@reshelf/shared';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, validationError, type ValidationIssue } from '../lib/errors.ts';
 
-
-/** The issues of a failed route schema validation (the zod validator keeps each issue's path and message). */
 /** What the log says when an answer does not match its route's response schema (a test's logger prints these). */
 export const CONTRACT_BREACH = 'answer does not match its response schema';
 
+/** The issues of a failed route schema validation (the zod validator keeps each issue's path and message). */
 export function schemaIssues(err: Pick<FastifyError, 'validation'>): ValidationIssue[] {
   return (err.validation ?? []).map((v) => ({ path: v.instancePath.split('/').slice(1), message: v.message ?? MESSAGES.invalidValue }));
 }

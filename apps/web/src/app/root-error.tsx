@@ -25,7 +25,7 @@ export function RootError() {
         <a href="/" className={buttonClasses('primary')}>
           Back Home
         </a>
-        <a href={typeof window !== 'undefined' ? window.location.href : '/'} className={buttonClasses('outline')}>
+        <a href={window.location.href} className={buttonClasses('outline')}>
           Reload
         </a>
       </div>

@@ -62,7 +62,7 @@ export function connectRealtime(handlers: RealtimeHandlers, url: string = defaul
   let hadConnection = false;
 
   const open = () => {
-    if (closed || typeof WebSocket === 'undefined') return;
+    if (closed) return;
     const current = new WebSocket(url);
     socket = current;
     current.onopen = () => {

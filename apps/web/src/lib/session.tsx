@@ -16,7 +16,7 @@ export const SESSION_STORAGE_KEY = 'user';
 const SIGNED_IN_COOKIE = 'reshelf_signed_in';
 
 export function hasSignedInHint(): boolean {
-  return typeof document !== 'undefined' && document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
+  return document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
 }
 
 /** Where each role lands after login and when it opens /login while signed in. */

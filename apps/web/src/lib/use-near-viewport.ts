@@ -2,9 +2,9 @@
 // whose code need not load until the reader scrolls towards them.
 import { useEffect, useState, type RefObject } from 'react';
 
-/** True once `ref`'s element is within `margin` of the viewport (at once where the browser cannot tell). */
+/** True once `ref`'s element is within `margin` of the viewport. */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '600px'): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;

@@ -254,4 +254,3 @@ export async function claimReminder(db: Db, r: { order_id: string; kind: string;
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
-

@@ -115,7 +115,7 @@ export function Dialog({
       const focusLeft = focused && focused !== document.body && !dialog.contains(focused);
       leaveLayer();
       dialog.close();
-      if (!focusLeft) returnFocus?.focus?.();
+      if (!focusLeft) returnFocus?.focus();
     };
   }, [mounted, initialFocusRef]);
 

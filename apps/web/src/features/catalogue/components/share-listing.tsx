@@ -30,7 +30,6 @@ async function copyText(text: string): Promise<boolean> {
   } catch {
     // Refused (no permission, the page not focused): the copy command may still work.
   }
-  if (typeof document.execCommand !== 'function') return false;
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const field = document.createElement('textarea');
   field.value = text;

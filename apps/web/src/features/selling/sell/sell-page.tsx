@@ -28,6 +28,7 @@ import { firstError } from '../../../lib/form';
 import { asFieldErrors } from '../../../lib/schema-form';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { prefersReducedMotion } from '../../../lib/motion';
 import { sellingKeys } from '../api';
 import { CourseCodes, useEditionCourses } from '../course-codes';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from '../listing-input';
@@ -150,7 +151,7 @@ export function SellPage() {
     if (!stepChanged.current) return;
     stepChanged.current = false;
     headingRef.current?.focus({ preventScroll: true });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
   }, [step]);
 
   const goTo = (next: WizardStepNumber) => {
