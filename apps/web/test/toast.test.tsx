@@ -75,6 +75,28 @@ describe('toast', () => {
     await waitFor(() => expect(screen.queryByText('Failed to approve listing')).not.toBeInTheDocument());
   });
 
+  it('shows a toast raised in an open dialog inside it, and keeps the same toast on screen when the dialog has gone', async () => {
+    const { toast, Toaster } = await firstLoad();
+    const { Dialog } = await import('../src/components/ui/dialog');
+    const Page = ({ open }: { open: boolean }) => (
+      <>
+        <Dialog open={open} onClose={() => {}} title="Delete account">
+          <p>Sure?</p>
+        </Dialog>
+        <Toaster />
+      </>
+    );
+    const { rerender } = render(<Page open />);
+    toast.error('Please wait for the current operation to complete');
+    const shown = await screen.findByText('Please wait for the current operation to complete');
+    expect(screen.getByRole('dialog', { name: 'Delete account' })).toContainElement(shown);
+    rerender(<Page open={false} />);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The very element the student was reading: moved out with its area, not drawn again.
+    expect(shown).toBeInTheDocument();
+    expect(screen.getByText('Please wait for the current operation to complete')).toBe(shown);
+  });
+
   it('dismissing before any toast was asked for loads nothing', async () => {
     const { toast, loadedToastArea } = await firstLoad();
     toast.dismiss();

@@ -1,8 +1,11 @@
 // The toast area's place in the app shell. sonner's <Toaster> mounts once sonner has loaded: on the
 // first toast, or as soon as the visitor first touches, clicks or types, so the area (a live region) is
 // usually in the page before the first message arrives and that message shows at once. While a modal
-// dialog is open the area lives inside it, the one part of the page that is not inert then.
-import { useEffect, useSyncExternalStore } from 'react';
+// dialog is open the area lives inside it, the one part of the page that is not inert then. It moves as a
+// DOM node (React renders it into one element of its own, which goes into the dialog and back to the end
+// of <body>), so the toasts on screen stay the same elements: a toast raised as a dialog closes does not
+// vanish and appear again when the dialog has gone.
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { onModalLayerChange, topModal } from '../../lib/modal-layer';
 import { loadedToastArea, onToastAreaLoaded, preloadToasts } from './toast';
@@ -25,6 +28,12 @@ export function Toaster() {
     };
   }, [loaded]);
 
+  const [host] = useState(() => document.createElement('div'));
+  useLayoutEffect(() => {
+    if (loaded) (modal ?? document.body).append(host);
+  }, [loaded, modal, host]);
+  useEffect(() => () => host.remove(), [host]);
+
   if (!loaded) return null;
-  return modal ? createPortal(<loaded.ToastArea />, modal) : <loaded.ToastArea />;
+  return createPortal(<loaded.ToastArea />, host);
 }
