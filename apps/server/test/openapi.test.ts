@@ -8,7 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { studentResponseSchema } from '@reshelf/shared';
 import { CONTRACT_BREACH, errorsPlugin } from '../src/plugins/errors.ts';
-import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
+import { createTestApp, dialectUnderTest, errorLogger, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 import { collectedRoutes } from './helpers/routes.ts';
@@ -186,17 +186,7 @@ describe(`real answers validate against the document (${dialectUnderTest})`, () 
 describe('answers are checked against their route schema', () => {
   /** What the app logged at error level: each entry's fields and message. */
   const logged: Array<{ entry: unknown; message: string | undefined }> = [];
-  const logger = {
-    level: 'error',
-    child: () => logger,
-    error: (entry: unknown, message?: string) => void logged.push({ entry, message }),
-    fatal: () => {},
-    warn: () => {},
-    info: () => {},
-    debug: () => {},
-    trace: () => {},
-    silent: () => {},
-  };
+  const logger = errorLogger((entry, message) => logged.push({ entry, message }));
 
   async function tinyApp() {
     const app = Fastify({ loggerInstance: logger }).withTypeProvider<ZodTypeProvider>();

@@ -61,25 +61,31 @@ export function memoryMailer(): Mailer & { sent: Mail[]; last(to?: string): Mail
   };
 }
 
+/** A logger that drops everything but errors, each handed to `onError` with its fields and message. */
+export function errorLogger(onError: (entry: unknown, message: string | undefined) => void): FastifyBaseLogger {
+  const logger: FastifyBaseLogger = {
+    level: 'error',
+    child: () => logger,
+    error: (entry: unknown, message?: string) => onError(entry, message),
+    fatal: () => {},
+    warn: () => {},
+    info: () => {},
+    debug: () => {},
+    trace: () => {},
+    silent: () => {},
+  };
+  return logger;
+}
+
 /**
  * The test app's logger: silent but for an answer that broke its response schema, which is printed with
  * the issues so the failing test says which field broke the contract.
  */
-const contractBreachLogger: FastifyBaseLogger = {
-  level: 'error',
-  child: () => contractBreachLogger,
-  error: (entry: unknown, message?: string) => {
-    if (message !== CONTRACT_BREACH || typeof entry !== 'object' || entry === null) return;
-    const { err, issues } = entry as { err?: { method?: string; url?: string }; issues?: unknown };
-    console.error(`${err?.method} ${err?.url}: ${CONTRACT_BREACH}`, issues);
-  },
-  fatal: () => {},
-  warn: () => {},
-  info: () => {},
-  debug: () => {},
-  trace: () => {},
-  silent: () => {},
-};
+const contractBreachLogger = errorLogger((entry, message) => {
+  if (message !== CONTRACT_BREACH || typeof entry !== 'object' || entry === null) return;
+  const { err, issues } = entry as { err?: { method?: string; url?: string }; issues?: unknown };
+  console.error(`${err?.method} ${err?.url}: ${CONTRACT_BREACH}`, issues);
+});
 
 export interface TestApp {
   app: App;
