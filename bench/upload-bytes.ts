@@ -19,6 +19,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ROOT, freePort } from './processes.ts';
 import { largestUnderLimit } from './upload.ts';
+import { testBrowserPath } from '../scripts/test-browser.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,7 +35,7 @@ const UP_KBPS = Number(args['up-kbps']);
 const DOWN_KBPS = Number(args['down-kbps']);
 const LATENCY_MS = Number(args['latency-ms']);
 const PHOTO_COUNT = Number(args.photos);
-const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || testBrowserPath();
 const PASSWORD = 'Bench-Passw0rd!';
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;

@@ -8,9 +8,10 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { ROOT } from './processes.ts';
+import { testBrowserPath } from '../scripts/test-browser.mjs';
 
 const run = promisify(execFile);
-export const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || testBrowserPath();
 const BROWSER_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 
 export const gzipSize = (data: Buffer) => zlib.gzipSync(data, { level: 9 }).length;
