@@ -135,15 +135,24 @@ const TABLE_OWNERS = {
   // The database layer's own (db/server-secret.ts): no module touches it.
   server_secrets: 'db',
 };
-/** The tables a raw sql`…` statement names after FROM, JOIN, INTO or UPDATE, and whether it writes them. */
-const SQL_TABLES = /\b(FROM|JOIN|INTO|UPDATE)\s+([a-z_][a-z0-9_]*)/gi;
+/**
+ * The tables a raw sql`…` statement names, and whether it writes them: the name after FROM, JOIN, INTO,
+ * UPDATE (also UPDATE OR IGNORE and the like), DELETE FROM, TRUNCATE and ONLY, read from the text with its
+ * comments and quoted literals taken out. Keywords count in capitals only, as every statement writes
+ * them, so English in a message or EXTRACT(day FROM at) is not taken for a table.
+ */
+const SQL_TABLES = /\b(DELETE\s+FROM|FROM|JOIN|INSERT\s+INTO|INTO|UPDATE(?:\s+OR\s+[A-Z]+)?|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?([a-z_][a-z0-9_]*)"?/g;
 function tablesInSql(quasis) {
-  const text = quasis.map((q) => q.value.raw).join(' ? ');
+  const text = quasis
+    .map((q) => q.value.raw)
+    .join(' ? ')
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "''");
   const found = [];
   for (const match of text.matchAll(SQL_TABLES)) {
-    const keyword = match[1].toUpperCase();
-    const write = keyword === 'INTO' || keyword === 'UPDATE' || (keyword === 'FROM' && /\bDELETE\s*$/i.test(text.slice(0, match.index)));
-    found.push({ table: match[2].toLowerCase(), write });
+    const keyword = match[1].split(/\s+/)[0];
+    found.push({ table: match[2], write: keyword !== 'FROM' && keyword !== 'JOIN' });
   }
   return found;
 }

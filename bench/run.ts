@@ -31,7 +31,7 @@ import { BENCH_PASSWORD, BUYER_EMAIL, SELLER_EMAIL, createScratchPostgres, seedC
 import { CATALOGUE_QUERIES, courseQueries, explainBrowse, timeCatalogueQueries, timeEditionReads, timeMisspeltSearches } from './queries.ts';
 import { questionShapes, readShapeSample } from './question-shapes.ts';
 import { measureListingCreation } from './upload.ts';
-import { entryAssets, firstVisit, largestAsset, lighthouse, routeExists, type LighthouseScores } from './web.ts';
+import { CHROMIUM, entryAssets, firstVisit, largestAsset, lighthouse, routeExists, type LighthouseScores } from './web.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -337,7 +337,7 @@ async function main() {
           }
         }
         const scores = pages.map((p) => medianRun(byPage.get(p)!));
-        log(`\nLighthouse 13 (mobile preset: simulated slow 4G and 4× CPU slowdown), system Chromium headless; the run with the median performance score of ${runs}, and every run's score:`);
+        log(`\nLighthouse 13 (mobile preset: simulated slow 4G and 4× CPU slowdown), ${CHROMIUM} headless; the run with the median performance score of ${runs}, and every run's score:`);
         log(
           table(
             ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'performance, each run'],

@@ -1,10 +1,10 @@
 // What listing a book costs a student on prepaid data: the bytes the browser sends and the time it takes
 // on a slow 3G uplink, for six ~5 MB 4000x3000 phone photos, sent as picked (what the wizard did before
 // it scaled photos down) and as the wizard sends them now (scaled to 1600 px and re-encoded in the
-// browser). Drives the built web app in the system Chromium against a scratch server; the connection is
-// throttled with the DevTools protocol (Network.emulateNetworkConditions), and the bytes are counted on
-// the wire by a small TCP relay between the browser and the server (headers and multipart framing
-// included, as a phone's data bundle counts them).
+// browser). Drives the built web app in the bench's Chromium (CHROMIUM in bench/web.ts) against a scratch
+// server; the connection is throttled with the DevTools protocol (Network.emulateNetworkConditions), and
+// the bytes are counted on the wire by a small TCP relay between the browser and the server (headers and
+// multipart framing included, as a phone's data bundle counts them).
 //
 //   npm run bench:upload-bytes                      bytes and times, the "as picked" time estimated
 //   npm run bench:upload-bytes -- --full-before     also sends the photos as picked on slow 3G (~10 min)
@@ -19,7 +19,7 @@ import { chromium, type CDPSession, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { ROOT, freePort } from './processes.ts';
 import { largestUnderLimit } from './upload.ts';
-import { testBrowserPath } from '../scripts/test-browser.mjs';
+import { CHROMIUM } from './web.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,7 +35,6 @@ const UP_KBPS = Number(args['up-kbps']);
 const DOWN_KBPS = Number(args['down-kbps']);
 const LATENCY_MS = Number(args['latency-ms']);
 const PHOTO_COUNT = Number(args.photos);
-const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || testBrowserPath();
 const PASSWORD = 'Bench-Passw0rd!';
 
 const mb = (bytes: number) => `${(bytes / 1_000_000).toFixed(2)} MB`;

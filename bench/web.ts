@@ -1,5 +1,5 @@
 // Page weight and Lighthouse: the gzip size of what the landing page's HTML asks for first, the bytes
-// a first visit to `/` really transfers (in the system Chromium), and Lighthouse scores (mobile preset).
+// a first visit to `/` really transfers (in the tests' Chromium, CHROMIUM below), and Lighthouse scores (mobile preset).
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,11 @@ import { ROOT } from './processes.ts';
 import { testBrowserPath } from '../scripts/test-browser.mjs';
 
 const run = promisify(execFile);
+/**
+ * The browser: CHROMIUM_PATH or CHROME_PATH, else the one the browser tests use (Debian's headless shell
+ * where installed). The Lighthouse scores in docs/performance.md before 2026-11-27 are full Chromium's:
+ * set CHROMIUM_PATH=/usr/bin/chromium to compare with them.
+ */
 export const CHROMIUM = process.env.CHROMIUM_PATH || process.env.CHROME_PATH || testBrowserPath();
 const BROWSER_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'];
 
@@ -139,7 +144,7 @@ function describeItems(items: Record<string, unknown>[]): string {
   return text.length ? ` — ${text.join(' | ')}` : '';
 }
 
-/** Runs the Lighthouse CLI (mobile preset, system Chromium, headless) on one page. */
+/** Runs the Lighthouse CLI (mobile preset, headless, in CHROMIUM) on one page. */
 export async function lighthouse(baseUrl: string, pagePath: string): Promise<LighthouseScores> {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-lh-')), 'report.json');
   const cli = path.join(ROOT, 'node_modules/lighthouse/cli/index.js');

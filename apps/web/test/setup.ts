@@ -110,7 +110,8 @@ if (typeof IntersectionObserver === 'undefined') {
 }
 
 // jsdom has no clipboard command: copying by execCommand fails as a browser that refuses it would.
-if (typeof document.execCommand !== 'function') document.execCommand = () => false;
+// On the prototype, so a test that gives the document its own execCommand and deletes it gets this back.
+if (typeof document.execCommand !== 'function') Document.prototype.execCommand = () => false;
 
 // jsdom has no object URLs (a picked photo's preview): each file gets a name of its own, and nothing to free.
 if (typeof URL.createObjectURL !== 'function') {

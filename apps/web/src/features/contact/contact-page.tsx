@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { Clock, Mail, MapPin, Send } from 'lucide-react';
-import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, fieldErrors, type ContactInput } from '@reshelf/shared';
+import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, fieldErrors, type ContactBody, type ContactInput } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -37,7 +37,7 @@ const EMPTY: ContactValues = {
 };
 
 // The toggle only enables the button: the shared schema checks the message alone.
-const contactResolver: Resolver<ContactValues, unknown, ContactInput> = ({ agreed: _agreed, ...message }) => {
+const contactResolver: Resolver<ContactValues, unknown, ContactBody> = ({ agreed: _agreed, ...message }) => {
   const parsed = contactSchema.safeParse(message);
   return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: asFieldErrors<ContactValues>(fieldErrors(parsed.error)) };
 };
@@ -58,11 +58,11 @@ const INFO_CARDS = [
 
 export function ContactPage() {
   usePageTitle('Contact Us', 'Questions about buying or selling textbooks on Reshelf? Send us a message; we reply within 72 hours.');
-  const form = useResolvedForm<ContactValues, ContactInput>(contactResolver, EMPTY);
+  const form = useResolvedForm<ContactValues, ContactBody>(contactResolver, EMPTY);
   const { field, reset, setValue, control } = form;
   const agreed = useWatch({ control, name: 'agreed' });
 
-  const send = async (values: ContactInput) => {
+  const send = async (values: ContactBody) => {
     try {
       await api('/contact', { method: 'POST', body: values });
       toast.success(MESSAGES.contactSent);
