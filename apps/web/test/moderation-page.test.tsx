@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, universityName, type Book } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
 import { ModerationPage } from '../src/features/moderation/moderation-page';
-import { bookWith, json, list, mockApi, renderPage, type Call } from './selling-helpers';
+import { bookWith, heldAnswer, json, list, mockApi, renderPage, type Call } from './selling-helpers';
 
 afterEach(() => {
   toast.dismiss();
@@ -57,13 +57,15 @@ describe('moderation queue', () => {
     expect(within(viewer).getByRole('img', { name: 'Photo 1 of Linear Algebra' })).toBeInTheDocument();
   });
 
-  it('pages through a long queue with the shared pager, ten at a time, oldest first', async () => {
+  it('pages through a long queue with the shared pager, ten at a time, oldest first; the line says which rows are on screen while the next page loads', async () => {
     const user = userEvent.setup();
     const waiting = Array.from({ length: 12 }, (_, index) => bookWith({ id: `bk_review0000${String(index).padStart(2, '0')}`, title: `Waiting book ${index + 1}` }));
+    const secondPage = heldAnswer(200, list(waiting.slice(10), { total: waiting.length, page: 2, pageSize: 10 }));
     const calls = mockApi((call) => {
       if (call.method !== 'GET' || !call.path.startsWith('/admin/books?status=pending')) return undefined;
       const page = Number(new URLSearchParams(call.path.split('?')[1]).get('page'));
-      return json(200, list(waiting.slice((page - 1) * 10, page * 10), { total: waiting.length, page, pageSize: 10 }));
+      if (page === 2) return secondPage.response;
+      return json(200, list(waiting.slice(0, 10), { total: waiting.length, page, pageSize: 10 }));
     });
     renderPage(<ModerationPage />, { path: '/admin', role: 'admin' });
     expect(await screen.findByRole('heading', { name: 'Waiting book 1' })).toBeInTheDocument();
@@ -71,6 +73,11 @@ describe('moderation queue', () => {
     expect(screen.getByText('Showing 1 to 10 of 12')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Page 2 asked for and not yet here: page 1's rows stay, and the line still describes them.
+    await waitFor(() => expect(calls.filter((call) => call.path.includes('status=pending&page=2'))).toHaveLength(1));
+    expect(screen.getByText('Showing 1 to 10 of 12')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Waiting book 1' })).toBeInTheDocument();
+    secondPage.release();
     expect(await screen.findByRole('heading', { name: 'Waiting book 11' })).toBeInTheDocument();
     expect(screen.getByText('Showing 11 to 12 of 12')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();

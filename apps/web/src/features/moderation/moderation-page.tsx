@@ -118,7 +118,8 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
     return <EmptyState icon={<CircleCheckBig />} title={EMPTY[status].title} text={EMPTY[status].text} />;
   }
 
-  const from = (page - 1) * QUEUE_PAGE_SIZE + 1;
+  // The rows on screen: while the next page loads, the last one's rows stay, and so does their line.
+  const from = (listings.data.page - 1) * QUEUE_PAGE_SIZE + 1;
   const to = from + items.length - 1;
   return (
     <div>

@@ -165,7 +165,8 @@ function NewPriceList() {
   if (items.length === 0) {
     return <EmptyState icon={<Tag />} headingLevel={3} title="No new prices yet" text="Prices you set appear here, the most recent first." />;
   }
-  const from = (page - 1) * NEW_PRICES_PAGE_SIZE + 1;
+  // The rows on screen: while the next page loads, the last one's rows stay, and so does their line.
+  const from = (prices.data.page - 1) * NEW_PRICES_PAGE_SIZE + 1;
   return (
     <>
       <ul className="flex flex-col gap-3">

@@ -190,7 +190,8 @@ export function ReportsPage() {
     body = <EmptyState icon={<CircleCheckBig />} title="No open reports" text="When students report a listing or another student, it appears here." />;
   } else {
     const { items, total } = queue.data;
-    const from = (page - 1) * QUEUE_PAGE_SIZE + 1;
+    // The rows on screen: while the next page loads, the last one's rows stay, and so does their line.
+    const from = (queue.data.page - 1) * QUEUE_PAGE_SIZE + 1;
     const to = from + items.length - 1;
     body = (
       <div>
