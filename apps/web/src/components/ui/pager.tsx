@@ -22,6 +22,15 @@ export type PagerProps = PagerBase &
   );
 
 /**
+ * The line for one page of a list answer (`{items, total, page, pageSize}`): the rows it holds, counted
+ * from its own page. While the next page loads, the last one's rows stay on screen, and so does their line.
+ */
+export function showingLine(answer: { items: readonly unknown[]; total: number; page: number; pageSize: number }, noun?: string): string {
+  const from = (answer.page - 1) * answer.pageSize + 1;
+  return `Showing ${from} to ${from + answer.items.length - 1} of ${answer.total}${noun ? ` ${noun}` : ''}`;
+}
+
+/**
  * The pages to show: first, last, and one either side of the current one, with a gap (null) wherever pages
  * are skipped. Built from those few numbers, not by walking every page: the whole catalogue is thousands
  * of pages, and the walk was a measurable part of rendering /books on a slow phone.

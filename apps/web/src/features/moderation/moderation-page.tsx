@@ -9,7 +9,7 @@ import { Ban, Check, CircleCheckBig, X } from 'lucide-react';
 import type { Book, BookStatus } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
+import { Pager, showingLine } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/toast';
@@ -118,9 +118,6 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
     return <EmptyState icon={<CircleCheckBig />} title={EMPTY[status].title} text={EMPTY[status].text} />;
   }
 
-  // The rows on screen: while the next page loads, the last one's rows stay, and so does their line.
-  const from = (listings.data.page - 1) * QUEUE_PAGE_SIZE + 1;
-  const to = from + items.length - 1;
   return (
     <div>
       {status === 'pending' && <p className="mb-4 text-sm text-ink-600">{total} waiting, oldest first</p>}
@@ -162,7 +159,7 @@ function ListingsPanel({ status }: { status: QueueStatus }) {
           </li>
         ))}
       </ul>
-      <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} />
+      <Pager className="mt-6" text={showingLine(listings.data)} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} />
       <DeclineDialog book={declining} busy={busy !== null} onClose={() => setDeclining(null)} onDecline={(reason) => void decline(reason)} />
       <DecisionDialog
         kind="takeDown"

@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
-import { Pager } from '../../components/ui/pager';
+import { Pager, showingLine } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
@@ -165,8 +165,6 @@ function NewPriceList() {
   if (items.length === 0) {
     return <EmptyState icon={<Tag />} headingLevel={3} title="No new prices yet" text="Prices you set appear here, the most recent first." />;
   }
-  // The rows on screen: while the next page loads, the last one's rows stay, and so does their line.
-  const from = (prices.data.page - 1) * NEW_PRICES_PAGE_SIZE + 1;
   return (
     <>
       <ul className="flex flex-col gap-3">
@@ -179,7 +177,7 @@ function NewPriceList() {
       {total > NEW_PRICES_PAGE_SIZE && (
         <Pager
           className="mt-5"
-          text={`Showing ${from} to ${from + items.length - 1} of ${total} new prices`}
+          text={showingLine(prices.data, 'new prices')}
           page={page}
           pageCount={Math.ceil(total / NEW_PRICES_PAGE_SIZE)}
           onPage={setPage}

@@ -22,7 +22,7 @@ import { BookImage } from '../../components/ui/book-image';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Pager } from '../../components/ui/pager';
+import { Pager, showingLine } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
@@ -190,9 +190,6 @@ export function ReportsPage() {
     body = <EmptyState icon={<CircleCheckBig />} title="No open reports" text="When students report a listing or another student, it appears here." />;
   } else {
     const { items, total } = queue.data;
-    // The rows on screen: while the next page loads, the last one's rows stay, and so does their line.
-    const from = (queue.data.page - 1) * QUEUE_PAGE_SIZE + 1;
-    const to = from + items.length - 1;
     body = (
       <div>
         <p className="mb-4 text-sm text-ink-600">Most recently reported first</p>
@@ -204,7 +201,7 @@ export function ReportsPage() {
             </li>
           ))}
         </ul>
-        <Pager className="mt-6" text={`Showing ${from} to ${to} of ${total}`} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} />
+        <Pager className="mt-6" text={showingLine(queue.data)} page={page} pageCount={Math.ceil(total / QUEUE_PAGE_SIZE)} onPage={setPage} />
       </div>
     );
   }
