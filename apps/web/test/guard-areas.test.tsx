@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role, Student } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
-import { dashboardShell, emptyHomes, json, mockApi, networkError, renderApp, signedInAs, studentWith as harnessStudent } from './harness';
+import { dashboardShell, emptyHomes, json, mockApi, networkError, renderApp, requestsTo, signedInAs, studentWith as harnessStudent } from './harness';
 
 // Signed-in pages sit in the dashboard frame, which makes its own requests, and some land on an area's home.
 beforeEach(() => {
@@ -171,18 +171,21 @@ describe('dashboard shell', () => {
     );
   });
 
-  it('signs out and goes to /login', async () => {
+  it('signs out once however fast Sign Out is tapped, and goes to /login', async () => {
     const user = userEvent.setup();
+    let finish: (response: Response) => void = () => {};
     const calls = mockApi((call) => {
       if (call.path === '/auth/session') return json(200, { student: studentWith('buyer') });
-      if (call.path === '/auth/logout') return new Response(null, { status: 204 });
+      if (call.path === '/auth/logout') return new Promise<Response>((resolve) => (finish = resolve));
       return undefined;
     });
     const { router } = renderApp('/buyer');
     const [signOut] = await screen.findAllByRole('button', { name: 'Sign Out' });
+    await user.dblClick(signOut!);
     await user.click(signOut!);
+    finish(new Response(null, { status: 204 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(calls.some((call) => call.method === 'POST' && call.path === '/auth/logout')).toBe(true);
+    expect(requestsTo(calls, (call) => call.method === 'POST' && call.path === '/auth/logout')).toHaveLength(1);
     expect(window.localStorage.getItem('user')).toBeNull();
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
   });

@@ -2,7 +2,7 @@
 // that collapses to icons on desktop (remembered), a top bar with an overlay menu on phones, the
 // student's avatar and first name, the area's entries and Sign Out. Rendered inside <RequireRole>.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import type { Role, Student } from '@reshelf/shared';
 import { Dialog } from '../../components/ui/dialog';
@@ -15,23 +15,9 @@ import { AreaSwitch } from '../../features/settings/area-switch';
 import { AREA_LABELS, DASHBOARD_NAV } from './dashboard-nav';
 import { Logo } from './logo';
 import { SkipLink } from './public-layout';
+import { useSignOut } from './use-sign-out';
 
 const SIDEBAR_COLLAPSED_KEY = 'sidebarCollapsed';
-
-
-function useSignOut() {
-  const { logout } = useSession();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const signOut = useCallback(async () => {
-    if (busy) return;
-    setBusy(true);
-    // logout() clears the user even when the server cannot be reached.
-    await logout();
-    navigate('/login', { replace: true });
-  }, [busy, logout, navigate]);
-  return { signOut, busy };
-}
 
 /** Counts shown beside nav entries, by the entry's path (the buyer's cart items). */
 export type NavCounts = Partial<Record<string, number>>;

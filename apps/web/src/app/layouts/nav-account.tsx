@@ -1,16 +1,17 @@
 // The signed-in student's parts of the public navigation bar, loaded only when a student is signed in:
 // their avatar, the wide screens' account menu (dashboard, settings, Sign out) and the phone menu's
 // account block.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ChevronDown, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import type { Student } from '@reshelf/shared';
 import { Avatar } from '../../components/ui/avatar';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { areaPath, useSession } from '../../lib/session';
+import { areaPath } from '../../lib/session';
 import { avatarStyleOf } from '../../features/avatar/avatar-style';
 import { AreaSwitch, otherArea } from '../../features/settings/area-switch';
+import { useSignOut } from './use-sign-out';
 
 const ROLE_LABELS: Record<Student['role'], string> = { buyer: 'Buyer account', seller: 'Seller account', admin: 'Administrator' };
 
@@ -32,23 +33,6 @@ function StudentIdentity({ student, size, className }: { student: Student; size:
       </div>
     </div>
   );
-}
-
-/** Signs out once however often it is pressed, then goes to /login as the dashboard's Sign Out does. */
-function useSignOut() {
-  const { logout } = useSession();
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
-  const signOut = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    // logout() clears the student even when the server cannot be reached.
-    await logout();
-    navigate('/login', { replace: true });
-  }, [logout, navigate]);
-  return { signOut, busy };
 }
 
 /** The settings page of the student's area (admins have none). */
