@@ -4,6 +4,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Path, type Resolver, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
+import { fieldErrors, type ValidationIssue } from '@reshelf/shared';
 
 /**
  * A form checked against a shared schema; `field(name)` registers a control that clears its own problem.
@@ -30,8 +31,20 @@ export function useResolvedForm<TIn extends FieldValues, TOut>(
 }
 
 /** Problems by field name (as the shared `fieldErrors` gives them) in react-hook-form's shape. */
-export function asFieldErrors<T extends FieldValues>(problems: Record<string, string>): FieldErrors<T> {
+function asFieldErrors<T extends FieldValues>(problems: Record<string, string>): FieldErrors<T> {
   const errors: Record<string, { type: string; message: string }> = {};
   for (const [name, message] of Object.entries(problems)) errors[name] = { type: 'validation', message };
   return errors as FieldErrors<T>;
+}
+
+/** A resolver's refusal of the values: each problem under its field ('root' for the form's own). */
+export function refusal<TIn extends FieldValues>(problems: Record<string, string>) {
+  return { values: {}, errors: asFieldErrors<TIn>(problems) };
+}
+
+type Parsed<TOut> = { success: true; data: TOut } | { success: false; error: { issues: readonly ValidationIssue[] } };
+
+/** A resolver's answer from a shared schema's check: what it sends, or each problem under its field. */
+export function resolution<TIn extends FieldValues, TOut>(parsed: Parsed<TOut>) {
+  return parsed.success ? { values: parsed.data, errors: {} } : refusal<TIn>(fieldErrors(parsed.error));
 }

@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { Clock, Mail, MapPin, Send } from 'lucide-react';
-import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, fieldErrors, type ContactBody, type ContactInput } from '@reshelf/shared';
+import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, type ContactBody, type ContactInput } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -12,7 +12,7 @@ import { Toggle } from '../../components/ui/toggle';
 import { toast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
 import { useSubmitOnce } from '../../lib/form';
-import { asFieldErrors, useResolvedForm } from '../../lib/schema-form';
+import { resolution, useResolvedForm } from '../../lib/schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const SUPPORT_EMAIL = 'support@reshelf.co.za';
@@ -37,10 +37,8 @@ const EMPTY: ContactValues = {
 };
 
 // The toggle only enables the button: the shared schema checks the message alone.
-const contactResolver: Resolver<ContactValues, unknown, ContactBody> = ({ agreed: _agreed, ...message }) => {
-  const parsed = contactSchema.safeParse(message);
-  return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: asFieldErrors<ContactValues>(fieldErrors(parsed.error)) };
-};
+const contactResolver: Resolver<ContactValues, unknown, ContactBody> = ({ agreed: _agreed, ...message }) =>
+  resolution<ContactValues, ContactBody>(contactSchema.safeParse(message));
 
 const INFO_CARDS = [
   { icon: MapPin, title: 'Location', text: 'Johannesburg, South Africa' },

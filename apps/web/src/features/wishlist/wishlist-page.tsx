@@ -19,7 +19,7 @@ import {
   type Role,
   type WishlistEntryBody,
 } from '@reshelf/shared';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -29,7 +29,7 @@ import { Select } from '../../components/ui/select';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
-import { asFieldErrors, useResolvedForm } from '../../lib/schema-form';
+import { refusal, useResolvedForm } from '../../lib/schema-form';
 import { useSession } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -54,8 +54,8 @@ const resolver: Resolver<EntryValues, unknown, WishlistEntryBody> = async (value
   const parsed = wishlistEntryFormSchema.safeParse(values);
   if (parsed.success) return { values: parsed.data, errors: {} };
   const byField = fieldErrors(parsed.error);
-  if (Object.keys(byField).length) return { values: {}, errors: asFieldErrors<EntryValues>(byField) };
-  return { values: {}, errors: { root: { type: 'validation', message: firstIssueMessage(parsed.error) } } as FieldErrors<EntryValues> };
+  if (Object.keys(byField).length) return refusal<EntryValues>(byField);
+  return refusal<EntryValues>({ root: firstIssueMessage(parsed.error) });
 };
 
 /** What the entry waits for, in one line: ISBN 978…, "search words", MATH1014. */

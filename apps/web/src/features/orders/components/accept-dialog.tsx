@@ -6,7 +6,6 @@ import type { Resolver } from 'react-hook-form';
 import {
   CAMPUS_MEETUP_SPOTS,
   acceptOrderSchema,
-  fieldErrors,
   isUniversityId,
   meetupTimeProblem,
   meetupWindow,
@@ -19,7 +18,7 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { asFieldErrors, useResolvedForm } from '../../../lib/schema-form';
+import { refusal, resolution, useResolvedForm } from '../../../lib/schema-form';
 import { useAcceptOrder } from '../api';
 import { isoToLocalInput, localInputToIso } from '../meetup-time';
 
@@ -49,9 +48,9 @@ interface MeetupValues {
 /** The shared rules over the payload the fields make, then the meetup window. */
 const meetupResolver: Resolver<MeetupValues, unknown, AcceptOrderBody> = ({ spot, details, when }) => {
   const parsed = acceptOrderSchema.safeParse({ meetupLocation: meetupLocation(spot, details), meetupAt: localInputToIso(when) });
-  if (!parsed.success) return { values: {}, errors: asFieldErrors<MeetupValues>(fieldErrors(parsed.error)) };
+  if (!parsed.success) return resolution<MeetupValues, AcceptOrderBody>(parsed);
   const problem = meetupTimeProblem(new Date(parsed.data.meetupAt), new Date());
-  if (problem) return { values: {}, errors: asFieldErrors<MeetupValues>({ meetupAt: problem }) };
+  if (problem) return refusal<MeetupValues>({ meetupAt: problem });
   return { values: parsed.data, errors: {} };
 };
 

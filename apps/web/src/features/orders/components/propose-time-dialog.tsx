@@ -3,14 +3,14 @@
 // checks it again).
 import { useId } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { fieldErrors, meetupTimeProblem, meetupWindow, rescheduleOrderSchema, type RescheduleOrderBody } from '@reshelf/shared';
+import { meetupTimeProblem, meetupWindow, rescheduleOrderSchema, type RescheduleOrderBody } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { asFieldErrors, useResolvedForm } from '../../../lib/schema-form';
+import { refusal, resolution, useResolvedForm } from '../../../lib/schema-form';
 import { useProposeMeetup } from '../api';
 import { isoToLocalInput, localInputToIso } from '../meetup-time';
 
@@ -21,9 +21,9 @@ interface ProposalValues {
 
 const proposalResolver: Resolver<ProposalValues, unknown, RescheduleOrderBody> = ({ when, place }) => {
   const parsed = rescheduleOrderSchema.safeParse({ meetupAt: localInputToIso(when), meetupLocation: place });
-  if (!parsed.success) return { values: {}, errors: asFieldErrors<ProposalValues>(fieldErrors(parsed.error)) };
+  if (!parsed.success) return resolution<ProposalValues, RescheduleOrderBody>(parsed);
   const problem = meetupTimeProblem(new Date(parsed.data.meetupAt), new Date());
-  if (problem) return { values: {}, errors: asFieldErrors<ProposalValues>({ meetupAt: problem }) };
+  if (problem) return refusal<ProposalValues>({ meetupAt: problem });
   return { values: parsed.data, errors: {} };
 };
 

@@ -3,14 +3,14 @@
 import { useId, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { Star } from 'lucide-react';
-import { LIMITS, fieldErrors, reviewSchema, type OrderReview, type ReviewBody } from '@reshelf/shared';
+import { LIMITS, reviewSchema, type OrderReview, type ReviewBody } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { asFieldErrors, useResolvedForm } from '../../../lib/schema-form';
+import { resolution, useResolvedForm } from '../../../lib/schema-form';
 import { useReviewOrder } from '../api';
 
 function Stars({ rating, label }: { rating: number; label: string }) {
@@ -48,8 +48,7 @@ interface ReviewValues {
 }
 
 const reviewResolver: Resolver<ReviewValues, unknown, ReviewBody> = ({ rating, comment }) => {
-  const parsed = reviewSchema.safeParse({ rating: Number(rating) || undefined, comment });
-  return parsed.success ? { values: parsed.data, errors: {} } : { values: {}, errors: asFieldErrors<ReviewValues>(fieldErrors(parsed.error)) };
+  return resolution<ReviewValues, ReviewBody>(reviewSchema.safeParse({ rating: Number(rating) || undefined, comment }));
 };
 
 export interface ReviewPanelProps {

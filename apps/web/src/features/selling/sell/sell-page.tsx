@@ -25,7 +25,7 @@ import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { firstError } from '../../../lib/form';
-import { asFieldErrors } from '../../../lib/schema-form';
+import { refusal } from '../../../lib/schema-form';
 import { serverErrorText, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { prefersReducedMotion } from '../../../lib/motion';
@@ -57,7 +57,7 @@ const inlineMessage = (message: string | undefined) => (message === MESSAGES.req
 const wizardResolver: Resolver<WizardValues, { step: WizardStepNumber }> = (values, context) => {
   const step = context?.step ?? 1;
   const result = (step < 3 ? wizardStepSchema(step) : listingFormSchema).safeParse(values);
-  return result.success ? { values, errors: {} } : { values: {}, errors: asFieldErrors<WizardValues>(fieldErrors(result.error)) };
+  return result.success ? { values, errors: {} } : refusal<WizardValues>(fieldErrors(result.error));
 };
 
 const yearRangeMessage = () => `Publication year must be between ${LIMITS.publicationYearMin} and ${new Date().getFullYear()}`;
