@@ -61,11 +61,15 @@ describe('My Books after approval', () => {
     expect(within(gone).getByText('Photocopied pages')).toBeInTheDocument();
     expect(within(gone).queryByRole('button', { name: 'Renew Gone Book' })).not.toBeInTheDocument();
     expect(within(gone).getByRole('button', { name: 'Edit Gone Book' })).toBeInTheDocument();
+    // The admins keep a taken-down or hidden listing as it is: the server refuses to delete it, so it is not offered.
+    expect(within(gone).queryByRole('button', { name: 'Withdraw Gone Book' })).not.toBeInTheDocument();
 
     const quiet = await card('Quiet Book');
     expect(within(quiet).getByText(LIFECYCLE_MESSAGES.underReview)).toBeInTheDocument();
     expect(within(quiet).queryByRole('button', { name: 'Edit Quiet Book' })).not.toBeInTheDocument();
     expect(within(quiet).queryByRole('button', { name: 'Renew Quiet Book' })).not.toBeInTheDocument();
+    expect(within(quiet).queryByRole('button', { name: 'Withdraw Quiet Book' })).not.toBeInTheDocument();
+    expect(within(live).getByRole('button', { name: 'Withdraw Live Book' })).toBeInTheDocument();
 
     const elsewhere = await card('Elsewhere Book');
     expect(within(elsewhere).getByText('Sold elsewhere')).toBeInTheDocument();

@@ -89,6 +89,18 @@ export const SEMESTER_LABELS: Record<Semester, string> = {
  */
 export const BOOK_STATUSES = ['pending', 'approved', 'declined', 'hidden', 'taken_down', 'expired', 'sold_elsewhere', 'suspended'] as const;
 export type BookStatus = (typeof BOOK_STATUSES)[number];
+/**
+ * The statuses in which the owner cannot edit a listing: reports hid it (the admins decide first), it was
+ * sold elsewhere (it is gone), or it is suspended with its seller. Any other may be edited, back to review.
+ */
+export const EDIT_FROZEN_STATUSES = ['hidden', 'sold_elsewhere', 'suspended'] as const satisfies readonly BookStatus[];
+export const isEditFrozen = (status: string) => (EDIT_FROZEN_STATUSES as readonly string[]).includes(status);
+/**
+ * The statuses in which the owner cannot withdraw (delete) a listing: reports hid it or a moderator took
+ * it down, and the admins judging those need its details and photos as they are.
+ */
+export const KEPT_FOR_MODERATION = ['hidden', 'taken_down'] as const satisfies readonly BookStatus[];
+export const isKeptForModeration = (status: string) => (KEPT_FOR_MODERATION as readonly string[]).includes(status);
 export const BOOK_STATUS_LABELS: Record<BookStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',

@@ -7,6 +7,8 @@ import {
   LIMITS,
   MESSAGES,
   expiryFrom,
+  isEditFrozen,
+  isKeptForModeration,
   listingEditSchema,
   listingSchema,
   pageOffset,
@@ -59,25 +61,19 @@ function lockedError(row: BookRow) {
   return row.availability === 'sold' ? conflict(MESSAGES.listingSold, 'LISTING_SOLD') : conflict(MESSAGES.listingLocked, 'LISTING_LOCKED');
 }
 
-/**
- * States in which the owner cannot change a listing: hidden after reports (an admin decides first),
- * sold elsewhere (it is gone), suspended with its seller. Any other state may be edited, back to review.
- */
+/** Why the owner cannot edit the listing in its state (EDIT_FROZEN_STATUSES, which the web's My Books reads too). */
 function frozenError(row: BookRow) {
+  if (!isEditFrozen(row.status)) return undefined;
   if (row.status === 'hidden') return conflict(LIFECYCLE_MESSAGES.underReview, 'UNDER_REVIEW');
   if (row.status === 'sold_elsewhere') return conflict(LIFECYCLE_MESSAGES.soldElsewhere, 'SOLD_ELSEWHERE');
-  if (row.status === 'suspended') return conflict(MESSAGES.listingLocked, 'SUSPENDED');
-  return undefined;
+  return conflict(MESSAGES.listingLocked, 'SUSPENDED');
 }
 
-/**
- * States in which the owner cannot delete a listing (repo.KEPT_FOR_MODERATION): the admins judging its
- * reports, or a take-down, need its details and photos as they are.
- */
+/** Why the owner cannot withdraw the listing in its state (KEPT_FOR_MODERATION, which the web's My Books reads too). */
 function keptError(row: BookRow) {
+  if (!isKeptForModeration(row.status)) return undefined;
   if (row.status === 'hidden') return conflict(LIFECYCLE_MESSAGES.underReview, 'UNDER_REVIEW');
-  if (row.status === 'taken_down') return conflict(LIFECYCLE_MESSAGES.takenDown, 'TAKEN_DOWN');
-  return undefined;
+  return conflict(LIFECYCLE_MESSAGES.takenDown, 'TAKEN_DOWN');
 }
 
 /** Why the owner cannot change the listing now, if they cannot: in an order, or frozen. */

@@ -2,6 +2,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { KEPT_FOR_MODERATION } from '@reshelf/shared';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { BookCoursesTable, BookImagesTable, BooksTable, EditionPricesTable } from '../../db/schema.ts';
@@ -190,12 +191,6 @@ export async function findCoursesOf(db: Db, bookIds: readonly string[]): Promise
 }
 
 export const deleteImagesOf = (db: Db, bookId: string) => db.deleteFrom('book_images').where('book_id', '=', bookId).execute();
-
-/**
- * The statuses in which the owner may not delete a listing: reports hid it or a moderator took it down,
- * and the admins judging those reports need its details and photos as they are.
- */
-export const KEPT_FOR_MODERATION = ['hidden', 'taken_down'] as const satisfies readonly BookStatusValue[];
 
 /** Deletes an owner's book only while it is in no order and not kept for moderation; returns whether it did. */
 export async function deleteIfAvailable(db: Db, id: string, sellerId: string): Promise<boolean> {

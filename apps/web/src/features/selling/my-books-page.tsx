@@ -14,6 +14,8 @@ import {
   STUDY_LEVEL_LABELS,
   formatDate,
   formatRand,
+  isEditFrozen,
+  isKeptForModeration,
   type Book,
 } from '@reshelf/shared';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -35,7 +37,6 @@ const LISTING_WITHDRAWN = 'Listing withdrawn';
 const WITHDRAW_FAILED = 'Failed to withdraw listing';
 
 /** States in which the owner cannot change a listing (the server refuses an edit): an admin decides first, or it is gone. */
-const FROZEN = new Set(['hidden', 'sold_elsewhere', 'suspended']);
 
 interface BookCardProps {
   book: Book;
@@ -132,14 +133,16 @@ function BookCard({ book, onEdit, onWithdraw, onSoldElsewhere, renew }: BookCard
                 <Banknote aria-hidden="true" size={18} /> Sold elsewhere
               </Button>
             )}
-            {!FROZEN.has(status) && (
+            {!isEditFrozen(status) && (
               <Button variant="soft" className="min-w-32 flex-1" onClick={onEdit} aria-label={`Edit ${book.title}`}>
                 <Pencil aria-hidden="true" size={18} /> Edit
               </Button>
             )}
-            <Button variant="ghost" className="min-w-32 flex-1 text-red-800 hover:bg-red-50" onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
-              <Trash2 aria-hidden="true" size={18} /> Withdraw
-            </Button>
+            {!isKeptForModeration(status) && (
+              <Button variant="ghost" className="min-w-32 flex-1 text-red-800 hover:bg-red-50" onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
+                <Trash2 aria-hidden="true" size={18} /> Withdraw
+              </Button>
+            )}
           </div>
         )}
       </div>
