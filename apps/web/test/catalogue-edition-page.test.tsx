@@ -1,7 +1,7 @@
 // The edition page (/editions/:isbn): what the edition is, its counts, price range and courses, its copies
 // grouped by campus or condition with links to each; 404 and a wrong ISBN. And the book page's link to
 // it: "N more copies of this edition", asked for after the book, absent when there are no others.
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +42,7 @@ describe('edition page', () => {
     held.release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Calculus: Early Transcendentals' })).toBeInTheDocument();
     expect(calls.filter((call) => call.path.startsWith('/editions/')).map((call) => call.path)).toEqual([EDITION_PATH]);
-    expect(document.title).toBe('Calculus: Early Transcendentals | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Calculus: Early Transcendentals | Reshelf'));
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent('James Stewart');
     expect(main).toHaveTextContent('Cengage · 2020 · 9th Edition');
@@ -89,7 +89,7 @@ describe('edition page', () => {
     const calls = mockApi(() => undefined);
     renderApp('/editions/9781337613928');
     expect(await screen.findByRole('heading', { level: 2, name: MESSAGES.invalidIsbn })).toBeInTheDocument();
-    expect(document.title).toBe('Invalid ISBN | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Invalid ISBN | Reshelf'));
     expect(calls.filter((call) => call.path.startsWith('/editions'))).toEqual([]);
   });
 

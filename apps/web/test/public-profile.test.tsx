@@ -2,7 +2,7 @@
 // initial, "Verified student", university, member since, the rating as text for screen readers, the
 // counts, books for sale and reviews; the empty states; a not-found state. And the links to it: the
 // seller's name on a book page, the buyer's name on the seller's order page and in the seller home's requests.
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES, VERIFY_STUDENT_MESSAGES, formatDate, type PublicProfile } from '@reshelf/shared';
 import { SellerHomePage } from '../src/features/selling/seller-home-page';
@@ -48,7 +48,7 @@ describe('public profile page', () => {
     answerProfile(profileWith());
     renderApp(`/students/${PROFILE_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sipho N.' })).toBeInTheDocument();
-    expect(document.title).toBe('Sipho N. | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Sipho N. | Reshelf'));
     const main = screen.getByRole('main');
     expect(within(main).getByText(VERIFY_STUDENT_MESSAGES.badge)).toBeInTheDocument();
     expect(main).toHaveTextContent('University of the Witwatersrand');
@@ -93,7 +93,7 @@ describe('public profile page', () => {
     renderApp(`/students/${PROFILE_ID}`);
     expect(await screen.findByRole('heading', { level: 2, name: PROFILE_MESSAGES.notFoundTitle })).toBeInTheDocument();
     expect(screen.getByRole('main')).toHaveTextContent(PROFILE_MESSAGES.notFoundText);
-    expect(document.title).toBe(`${PROFILE_MESSAGES.notFoundTitle} | Reshelf`);
+    await waitFor(() => expect(document.title).toBe(`${PROFILE_MESSAGES.notFoundTitle} | Reshelf`));
   });
 
   it("links the seller's name on a book page to their profile", async () => {

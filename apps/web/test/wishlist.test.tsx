@@ -64,7 +64,7 @@ describe('the Wishlist page', () => {
     mockApi(wishlistServer([entryWith(), searchEntry, courseEntry]));
     renderApp('/buyer/wishlist', studentWith('buyer'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Wishlist' })).toBeInTheDocument();
-    expect(document.title).toBe('Wishlist | Reshelf');
+    await waitFor(() => expect(document.title).toBe('Wishlist | Reshelf'));
     const entries = await screen.findByRole('list', { name: 'Your wishlist' });
     const rows = within(entries).getAllByRole('listitem');
     expect(rows.map((row) => row.querySelector('p')?.textContent)).toEqual([`ISBN ${SAMPLE_ISBN13}`, '"calculus stewart"', 'MATH1014']);
