@@ -36,8 +36,6 @@ import { useLast } from './use-last';
 const LISTING_WITHDRAWN = 'Listing withdrawn';
 const WITHDRAW_FAILED = 'Failed to withdraw listing';
 
-/** States in which the owner cannot change a listing (the server refuses an edit): an admin decides first, or it is gone. */
-
 interface BookCardProps {
   book: Book;
   onEdit: () => void;
