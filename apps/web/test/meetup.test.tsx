@@ -211,6 +211,9 @@ describe('a new meetup time', () => {
     fireEvent.change(when, { target: { value: '2020-01-01T10:00' } });
     await user.click(submit);
     expect(await within(dialog).findByText(MESSAGES.meetupInPast)).toBeInTheDocument();
+    fireEvent.change(when, { target: { value: isoToLocalInput(new Date(Date.now() + 31 * 24 * HOUR)) } });
+    await user.click(submit);
+    expect(await within(dialog).findByText(MESSAGES.meetupTooLate)).toBeInTheDocument();
     expect(posts(calls, 'reschedule')).toHaveLength(0);
 
     fireEvent.change(when, { target: { value: future } });

@@ -42,7 +42,8 @@ export function refusal<TIn extends FieldValues>(problems: Record<string, string
   return { values: {}, errors: asFieldErrors<TIn>(problems) };
 }
 
-type Parsed<TOut> = { success: true; data: TOut } | { success: false; error: { issues: readonly ValidationIssue[] } };
+/** What a zod schema's `safeParse` answers. */
+export type Parsed<TOut> = { success: true; data: TOut } | { success: false; error: { issues: readonly ValidationIssue[] } };
 
 /** A resolver's answer from a shared schema's check: what it sends, or each problem under its field. */
 export function resolution<TIn extends FieldValues, TOut>(parsed: Parsed<TOut>) {

@@ -1,6 +1,8 @@
 // Meetup times: shown in South African time (en-ZA), and typed into a date-time box as South African
 // time whatever the phone's own time zone (South Africa keeps UTC+2 all year, with no daylight saving).
-import { formatMeetupTime } from '@reshelf/shared';
+import type { FieldValues } from 'react-hook-form';
+import { formatMeetupTime, meetupTimeProblem } from '@reshelf/shared';
+import { refusal, resolution, type Parsed } from '../../lib/schema-form';
 
 const SA_OFFSET = '+02:00';
 
@@ -20,4 +22,14 @@ export function localInputToIso(value: string): string {
 export function isoToLocalInput(date: Date): string {
   const sa = new Date(date.getTime() + 2 * 3_600_000);
   return sa.toISOString().slice(0, 16);
+}
+
+/**
+ * A meetup form's resolver answer: the shared schema's problems under their fields, then the meetup window
+ * (a time outside it is refused under `meetupAt`), else the payload to send.
+ */
+export function meetupResolution<TIn extends FieldValues, TOut extends { meetupAt: string }>(parsed: Parsed<TOut>) {
+  if (!parsed.success) return resolution<TIn, TOut>(parsed);
+  const problem = meetupTimeProblem(new Date(parsed.data.meetupAt), new Date());
+  return problem ? refusal<TIn>({ meetupAt: problem }) : resolution<TIn, TOut>(parsed);
 }

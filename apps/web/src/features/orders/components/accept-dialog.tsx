@@ -7,7 +7,6 @@ import {
   CAMPUS_MEETUP_SPOTS,
   acceptOrderSchema,
   isUniversityId,
-  meetupTimeProblem,
   meetupWindow,
   type AcceptOrderBody,
 } from '@reshelf/shared';
@@ -18,9 +17,9 @@ import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { refusal, resolution, useResolvedForm } from '../../../lib/schema-form';
+import { useResolvedForm } from '../../../lib/schema-form';
 import { useAcceptOrder } from '../api';
-import { isoToLocalInput, localInputToIso } from '../meetup-time';
+import { isoToLocalInput, localInputToIso, meetupResolution } from '../meetup-time';
 
 export const OTHER_SPOT = 'other';
 
@@ -46,13 +45,10 @@ interface MeetupValues {
 }
 
 /** The shared rules over the payload the fields make, then the meetup window. */
-const meetupResolver: Resolver<MeetupValues, unknown, AcceptOrderBody> = ({ spot, details, when }) => {
-  const parsed = acceptOrderSchema.safeParse({ meetupLocation: meetupLocation(spot, details), meetupAt: localInputToIso(when) });
-  if (!parsed.success) return resolution<MeetupValues, AcceptOrderBody>(parsed);
-  const problem = meetupTimeProblem(new Date(parsed.data.meetupAt), new Date());
-  if (problem) return refusal<MeetupValues>({ meetupAt: problem });
-  return { values: parsed.data, errors: {} };
-};
+const meetupResolver: Resolver<MeetupValues, unknown, AcceptOrderBody> = ({ spot, details, when }) =>
+  meetupResolution<MeetupValues, AcceptOrderBody>(
+    acceptOrderSchema.safeParse({ meetupLocation: meetupLocation(spot, details), meetupAt: localInputToIso(when) }),
+  );
 
 export function AcceptDialog({ open, onClose, orderId, university }: AcceptDialogProps) {
   const spots = isUniversityId(university) ? CAMPUS_MEETUP_SPOTS[university] : [];

@@ -3,29 +3,26 @@
 // checks it again).
 import { useId } from 'react';
 import type { Resolver } from 'react-hook-form';
-import { meetupTimeProblem, meetupWindow, rescheduleOrderSchema, type RescheduleOrderBody } from '@reshelf/shared';
+import { meetupWindow, rescheduleOrderSchema, type RescheduleOrderBody } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api';
-import { refusal, resolution, useResolvedForm } from '../../../lib/schema-form';
+import { useResolvedForm } from '../../../lib/schema-form';
 import { useProposeMeetup } from '../api';
-import { isoToLocalInput, localInputToIso } from '../meetup-time';
+import { isoToLocalInput, localInputToIso, meetupResolution } from '../meetup-time';
 
 interface ProposalValues {
   when: string;
   place: string;
 }
 
-const proposalResolver: Resolver<ProposalValues, unknown, RescheduleOrderBody> = ({ when, place }) => {
-  const parsed = rescheduleOrderSchema.safeParse({ meetupAt: localInputToIso(when), meetupLocation: place });
-  if (!parsed.success) return resolution<ProposalValues, RescheduleOrderBody>(parsed);
-  const problem = meetupTimeProblem(new Date(parsed.data.meetupAt), new Date());
-  if (problem) return refusal<ProposalValues>({ meetupAt: problem });
-  return { values: parsed.data, errors: {} };
-};
+const proposalResolver: Resolver<ProposalValues, unknown, RescheduleOrderBody> = ({ when, place }) =>
+  meetupResolution<ProposalValues, RescheduleOrderBody>(
+    rescheduleOrderSchema.safeParse({ meetupAt: localInputToIso(when), meetupLocation: place }),
+  );
 
 export interface ProposeTimeDialogProps {
   open: boolean;
