@@ -33,7 +33,7 @@ export function DetailRow({ label, children, layout = 'row' }: DetailRowProps) {
   return (
     <div className="flex flex-col gap-0.5 border-b border-ink-100 py-3 sm:flex-row sm:gap-4">
       <dt className="shrink-0 text-sm font-medium text-ink-600 sm:w-28">{label}</dt>
-      <dd className="text-ink-900">{children}</dd>
+      <dd className="min-w-0 break-words text-ink-900">{children}</dd>
     </div>
   );
 }
