@@ -243,7 +243,8 @@ function BookPage({ area }: BookPageProps) {
       <div className="md:sticky md:top-6 md:self-start">
         <PhotoGallery layout="viewer" images={data.images} title={data.title} />
       </div>
-      <div className="min-w-0">
+      {/* A container: the details take two columns only where this column is wide enough for them. */}
+      <div className="@container min-w-0">
         <div className="flex flex-wrap gap-2">
           <Badge tone="brand">{CONDITION_LABELS[data.condition]}</Badge>
           <Badge>{CATEGORY_LABELS[data.category]}</Badge>
@@ -259,7 +260,7 @@ function BookPage({ area }: BookPageProps) {
         <ReportSlot target="book" id={data.id} name={data.title} ownerId={data.seller.id} className="mt-2 -ml-3" />
         <ShareListing book={data} />
         <h2 className="mt-8 text-lg font-semibold">Details</h2>
-        <dl className="mt-2 grid sm:grid-cols-2 sm:gap-x-8">
+        <dl className="mt-2 grid @xl:grid-cols-2 @xl:gap-x-8">
           <DetailRow label="Author">{data.author}</DetailRow>
           <DetailRow label="ISBN">{data.isbn}</DetailRow>
           <DetailRow label="Publisher">{data.publisher}</DetailRow>
