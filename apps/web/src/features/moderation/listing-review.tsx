@@ -24,7 +24,8 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
     <Card className="p-4 sm:p-6">
       <article aria-labelledby={`review-${book.id}`} className="grid gap-6 lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]">
         <PhotoGallery layout="grid" images={book.images} title={book.title} />
-        <div className="flex min-w-0 flex-col">
+        {/* A container: the details take as many columns as fit its width (an ISBN must not break). */}
+        <div className="@container flex min-w-0 flex-col">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <div className="min-w-0">
               <h2 id={`review-${book.id}`} className="text-xl leading-snug font-bold text-ink-900">
@@ -39,7 +40,7 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
             <Badge tone="neutral">Submitted {formatDate(book.createdAt)}</Badge>
           </div>
 
-          <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-3">
+          <dl className="mt-4 grid gap-x-4 gap-y-3 text-sm @2xs:grid-cols-2 @md:grid-cols-3">
             <DetailRow layout="cell" label="ISBN">{book.isbn}</DetailRow>
             <DetailRow layout="cell" label="Publisher">{book.publisher}</DetailRow>
             <DetailRow layout="cell" label="Year">{book.publicationYear}</DetailRow>
