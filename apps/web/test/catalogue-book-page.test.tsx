@@ -1,12 +1,13 @@
 // The book page: every detail, the gallery by keyboard, Request to buy (201 goes to the order with a
 // toast, 409 toasts the API's message and refreshes a taken book), an Idempotency-Key per request (kept for a retry
 // after a dropped connection), a double-tap that sends one request, Add to cart turning into 'In cart',
-// and visitors sent to log in as a buyer.
+// visitors sent to log in as a buyer, and a listing that is not approved showing its status with nothing to buy.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS, ORDER_LIMIT_MESSAGES, ROLE_CHANGE_MESSAGES, formatRand } from '@reshelf/shared';
 import { toast } from '../src/components/ui/toast';
+import { NOT_LISTED_NOTE } from '../src/features/catalogue/book-page';
 import { SAMPLE_ISBN13, editionWith } from './edition-fixtures';
 import { bookWith, type Call, dashboardShell, installFakeWebSocket, json, list, mockApi, networkError, orderWith, renderApp, studentWith } from './harness';
 
@@ -287,6 +288,22 @@ describe('book page', () => {
     const link = await screen.findByRole('link', { name: 'Request to buy' });
     expect(link).toHaveAttribute('href', '/login');
     expect(link).toHaveAccessibleDescription("You're signed in as an admin. Log in with a buyer account to request this book.");
+  });
+
+  it.each([
+    { status: 'pending', label: 'Pending', who: 'its seller', student: studentWith('seller'), path: '/books/bk_calculus0000001' },
+    { status: 'declined', label: 'Rejected', who: 'an admin', student: studentWith('admin'), path: '/books/bk_calculus0000001' },
+    { status: 'hidden', label: 'Hidden after reports', who: 'a buyer', student: studentWith('buyer'), path: '/buyer/books/bk_calculus0000001' },
+  ] as const)('a $status listing shows $who its status, not Available, and offers nothing to buy', async ({ status, label, student, path }) => {
+    const book = bookWith({ status, seller: { id: 'stu_other000000001', firstName: 'Lerato', university: 'wits', rating: null, reviewCount: 0, verified: false } });
+    // A buyer's own order on it would still be shown (the reserved test above); here there is none.
+    mockApi((call) => (call.path === '/books/bk_calculus0000001' ? json(200, { book }) : noOpenOrders(call)));
+    renderApp(path, student);
+    const box = (await screen.findByText(NOT_LISTED_NOTE)).closest('aside')!;
+    expect(within(box).getByText(label)).toBeInTheDocument();
+    expect(within(box).queryByText('Available')).not.toBeInTheDocument();
+    expect(within(box).queryByRole('link', { name: 'Request to buy' })).not.toBeInTheDocument();
+    expect(within(box).queryByRole('button', { name: /Request to buy|Add to cart/ })).not.toBeInTheDocument();
   });
 
   it('says so when the book is not in the catalogue', async () => {

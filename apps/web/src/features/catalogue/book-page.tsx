@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { BookX, Check, ShieldCheck, ShoppingCart } from 'lucide-react';
 import {
   AVAILABILITY_LABELS,
+  BOOK_STATUS_LABELS,
   CATEGORY_LABELS,
   CONDITION_LABELS,
   LANGUAGE_LABELS,
@@ -41,6 +42,8 @@ import { ShareListing } from './components/share-listing';
 import { LoadFailed } from '../../components/ui/load-failed';
 
 const REQUEST_SENT_MESSAGE = 'Request sent! The seller has 72 hours to answer.';
+/** Its seller and the admins see a listing that is not approved (waiting, rejected, hidden...); nobody buys it. */
+export const NOT_LISTED_NOTE = 'Not in the catalogue: buyers cannot see or request this listing.';
 
 function BuyBox({ book }: { book: Book }) {
   const { student } = useSession();
@@ -52,7 +55,8 @@ function BuyBox({ book }: { book: Book }) {
   const addToCart = useAddBookToCart();
   const cart = useCart(isBuyer);
   const { refetch } = useBook(book.id);
-  const available = book.availability === 'available';
+  const listed = book.status === 'approved';
+  const available = listed && book.availability === 'available';
   const buyerPath = `/buyer/books/${book.id}`;
   const inCart = cart.data?.books.some((item) => item.id === book.id) ?? false;
   const mine = useMyOpenOrderFor(book.id, isBuyer && !available);
@@ -99,6 +103,8 @@ function BuyBox({ book }: { book: Book }) {
         </ButtonLink>
       </div>
     );
+  } else if (!listed) {
+    actions = <p className="rounded-xl bg-ink-100 p-3 text-sm font-medium text-ink-700">{NOT_LISTED_NOTE}</p>;
   } else if (!available) {
     actions = mine.isLoading ? (
       <Skeleton className="h-12" />
@@ -159,7 +165,11 @@ function BuyBox({ book }: { book: Book }) {
     <div className="rounded-card border border-ink-200 bg-white p-5 shadow-soft sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-2xl font-bold whitespace-nowrap text-brand-800 sm:text-3xl">{formatRand(book.price)}</p>
-        <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
+        {listed ? (
+          <Badge status={book.availability}>{AVAILABILITY_LABELS[book.availability]}</Badge>
+        ) : (
+          <Badge status={book.status}>{BOOK_STATUS_LABELS[book.status]}</Badge>
+        )}
       </div>
       {book.goodPrice && (
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-ink-700">
