@@ -2,7 +2,8 @@
 // at 320, 390 and 1280 px, on data made to break layouts (80-character unbroken words, 140-character
 // URLs, six authors, the largest price a listing may have, listings and orders in every state, a cart,
 // notifications and package orders). A page fails when the document scrolls sideways or when any visible
-// element's right edge lies beyond the screen. One screenshot per route, width and role goes to
+// element's right edge lies beyond the screen, or when the selected tab of a tab list is scrolled out of
+// sight. One screenshot per route, width and role goes to
 // test-results/screenshots/sweep-*.png for a person to look at.
 //
 // It sets its own widths, so it runs in the desktop project only (the phone project would repeat it).
@@ -269,6 +270,14 @@ function findOverflow(page: Page) {
       const parent = element.parentElement;
       if (parent && parent.getBoundingClientRect().right > width + 1 && !clipped(parent, parent.getBoundingClientRect().right)) continue;
       problems.push(`${describe(element)} ends at ${Math.round(box.right)} px`);
+    }
+    // A tab list too wide for the phone scrolls sideways; the selected tab must be in its visible part.
+    for (const tab of Array.from(document.querySelectorAll('[role="tab"][aria-selected="true"]'))) {
+      const list = tab.closest('[role="tablist"]');
+      if (!list) continue;
+      const box = tab.getBoundingClientRect();
+      const shown = list.getBoundingClientRect();
+      if (box.left < shown.left - 1 || box.right > shown.right + 1) problems.push(`the selected tab ${describe(tab)} is scrolled out of its tab list`);
     }
     return problems;
   });

@@ -1,5 +1,6 @@
 // Tabs with a roving tabindex: Tab moves into the list once, arrow keys (and Home/End) move between tabs.
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+// On a narrow phone the list scrolls sideways, and the selected tab is always scrolled into it.
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface TabItem {
@@ -24,6 +25,19 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
   const selected = value ?? internal;
   const baseId = useId();
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const selectedIndex = items.findIndex((item) => item.id === selected);
+
+  // Only the list scrolls (sideways), never the page: scrollIntoView would also move the page.
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    const tab = tabRefs.current[selectedIndex];
+    if (!list || !tab) return;
+    const start = tab.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
+    const end = start + tab.getBoundingClientRect().width;
+    if (start < list.scrollLeft) list.scrollLeft = start;
+    else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
+  }, [selectedIndex]);
 
   const select = (id: string) => {
     if (value === undefined) setInternal(id);
@@ -48,6 +62,7 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
   return (
     <div className={className}>
       <div
+        ref={listRef}
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
