@@ -170,7 +170,7 @@ export function BuyerHomePage({ forYourCourses }: BuyerHomePageProps = {}) {
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-semibold text-ink-900">{order.book.title}</span>
                       <span className="block text-sm text-ink-600">
-                        {orderReference(order)} · {formatDate(order.createdAt)}
+                        {orderReference(order)} · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                       </span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">

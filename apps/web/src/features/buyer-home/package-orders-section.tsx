@@ -76,7 +76,7 @@ export function PackageOrdersSection() {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold [overflow-wrap:anywhere] text-ink-900">{order.packageName} package</p>
                 <p className="text-sm text-ink-600">
-                  Ordered {formatDate(order.createdAt)} · {status.next}
+                  Ordered <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {status.next}
                 </p>
               </div>
               {/* Wraps on a 320 px phone rather than pushing Cancel past the card's edge. */}

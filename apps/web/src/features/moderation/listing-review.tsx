@@ -37,7 +37,7 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
           </div>
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge status={status}>{BOOK_STATUS_LABELS[status]}</Badge>
-            <Badge tone="neutral">Submitted {formatDate(book.createdAt)}</Badge>
+            <Badge tone="neutral">Submitted <time dateTime={book.createdAt}>{formatDate(book.createdAt)}</time></Badge>
           </div>
 
           <dl className="mt-4 grid gap-x-4 gap-y-3 text-sm @2xs:grid-cols-2 @md:grid-cols-3">

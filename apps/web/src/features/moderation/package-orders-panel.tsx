@@ -92,7 +92,7 @@ export function PackageOrdersPanel() {
                         </>
                       )}
                       {' · '}
-                      {formatDate(order.createdAt)}
+                      <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                     </p>
                   </div>
                   <p className="font-bold text-ink-900">{formatRand(order.amount)}</p>

@@ -111,7 +111,7 @@ function ReportGroupCard({ group, onTakeDown, onSuspend }: GroupProps) {
 
         <p className="text-sm font-medium text-ink-800">
           {group.openReports} {group.openReports === 1 ? 'report' : 'reports'} from {group.reporters} {group.reporters === 1 ? 'student' : 'students'}, the latest on{' '}
-          {formatDate(group.latestAt)}
+          <time dateTime={group.latestAt}>{formatDate(group.latestAt)}</time>
         </p>
         <ul aria-label="Reasons" className="flex flex-wrap gap-1.5">
           {group.reasons.map(({ reason, count }) => (
@@ -128,7 +128,7 @@ function ReportGroupCard({ group, onTakeDown, onSuspend }: GroupProps) {
               <p className="flex flex-wrap gap-x-2 text-ink-700">
                 <span className="font-semibold text-ink-900">{REPORT_REASON_LABELS[report.reason]}</span>
                 <span>
-                  {report.reporter.firstName || 'A student'}, {formatDate(report.createdAt)}
+                  {report.reporter.firstName || 'A student'}, <time dateTime={report.createdAt}>{formatDate(report.createdAt)}</time>
                 </span>
                 {!report.countsTowardsHiding && <span className="text-ink-600">(had an earlier report dismissed: does not count towards hiding)</span>}
               </p>

@@ -104,7 +104,9 @@ export function NotificationsBell() {
                         {!item.readAt && <span className="sr-only"> (unread)</span>}
                       </span>
                       <span className="block text-sm text-ink-700">{item.body}</span>
-                      <span className="block text-xs text-ink-600">{formatDate(item.createdAt)}</span>
+                      <time dateTime={item.createdAt} className="block text-xs text-ink-600">
+                        {formatDate(item.createdAt)}
+                      </time>
                     </span>
                   </span>
                 </button>

@@ -354,7 +354,7 @@ function OrderPage({ area }: OrderPageProps) {
       <header className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Order {orderReference(data)}</h1>
-          <p className="mt-1 text-ink-600">Placed {formatDate(data.createdAt)}</p>
+          <p className="mt-1 text-ink-600">Placed <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time></p>
         </div>
         <Badge status={data.status} className="px-3 py-1 text-sm">
           {ORDER_STATUS_LABELS[data.status]}

@@ -125,7 +125,7 @@ function OrderRequests() {
                 ) : (
                   order.buyer.firstName
                 )}{' '}
-                · {formatRand(order.amount)} · {formatDate(order.createdAt)}
+                · {formatRand(order.amount)} · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
               </p>
             </div>
             <ButtonLink to={`/seller/orders/${order.id}`} size="sm" variant="soft" aria-label={`View request for ${order.book.title}`}>
