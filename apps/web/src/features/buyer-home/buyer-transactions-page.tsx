@@ -117,12 +117,12 @@ export function BuyerTransactionsPage() {
                       {orderReference(order)}
                     </Link>
                   </td>
-                  <td className="px-5 py-4 font-medium text-ink-900"><span className="line-clamp-2">{order.book.title}</span></td>
-                  <td className="px-5 py-4 text-ink-900">{formatRand(order.amount)}</td>
+                  <td className="px-5 py-4 font-medium text-ink-900"><span className="line-clamp-2 wrap-anywhere">{order.book.title}</span></td>
+                  <td className="px-5 py-4 whitespace-nowrap text-ink-900">{formatRand(order.amount)}</td>
                   <td className="px-5 py-4">
                     <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
                   </td>
-                  <td className="px-5 py-4 text-ink-700">{formatDate(order.createdAt)}</td>
+                  <td className="px-5 py-4 whitespace-nowrap text-ink-700">{formatDate(order.createdAt)}</td>
                 </tr>
               ))}
             </tbody>
@@ -140,7 +140,7 @@ export function BuyerTransactionsPage() {
                 <span className="line-clamp-2 font-semibold text-ink-900">{order.book.title}</span>
                 <span className="flex items-center justify-between text-sm text-ink-700">
                   <span>{formatRand(order.amount)}</span>
-                  <span>{formatDate(order.createdAt)}</span>
+                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                 </span>
               </Link>
             </li>

@@ -127,7 +127,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
       ) : (
         <>
           {/* Tablet and desktop: a real table. */}
-          <div className="mt-5 hidden overflow-hidden rounded-card border border-ink-200 bg-white md:block">
+          <div className="mt-5 hidden overflow-x-auto rounded-card border border-ink-200 bg-white md:block">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{caption}</caption>
               <thead className="bg-ink-50 text-xs tracking-wide text-ink-600 uppercase">
@@ -144,7 +144,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
                   <tr key={row.id} className="hover:bg-ink-50/60">
                     <td className="px-4 py-3 font-mono font-semibold text-ink-800">{transactionId(row.id)}</td>
                     <th scope="row" className="px-4 py-3 font-semibold text-ink-900">
-                      <span className="line-clamp-2">{row.title}</span>
+                      <span className="line-clamp-2 wrap-anywhere">{row.title}</span>
                       {row.note && <span className="block text-xs font-normal text-ink-600">{row.note}</span>}
                     </th>
                     <td className="px-4 py-3 text-right font-semibold whitespace-nowrap text-ink-900">{formatRand(row.amount)}</td>
@@ -164,7 +164,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
               <li key={row.id} className="rounded-card border border-ink-200 bg-white p-4 shadow-soft">
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
-                    <p className="line-clamp-2 font-semibold text-ink-900">{row.title}</p>
+                    <p className="line-clamp-2 font-semibold wrap-anywhere text-ink-900">{row.title}</p>
                     {row.note && <p className="text-xs text-ink-600">{row.note}</p>}
                   </div>
                   <p className="shrink-0 font-bold text-ink-900">{formatRand(row.amount)}</p>
@@ -173,7 +173,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
                   <dt className="text-ink-600">Transaction ID</dt>
                   <dd className="text-right font-mono font-semibold text-ink-800">{transactionId(row.id)}</dd>
                   <dt className="text-ink-600">Date</dt>
-                  <dd className="text-right text-ink-800">{formatDate(row.date)}</dd>
+                  <dd className="text-right text-ink-800"><time dateTime={row.date}>{formatDate(row.date)}</time></dd>
                   <dt className="text-ink-600">Status</dt>
                   <dd className="text-right">
                     <Status row={row} />
