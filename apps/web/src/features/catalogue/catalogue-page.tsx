@@ -49,6 +49,10 @@ import { LoadFailed } from '../../components/ui/load-failed';
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
 
+// A card's action on a 320 px phone has 104 px: its label keeps them, without the icon or the wide padding.
+const CARD_ACTION = 'w-full px-2 min-[360px]:px-4';
+const CARD_ACTION_ICON = 'max-[359px]:hidden';
+
 const FILTER_LABELS: Record<FilterKey, string> = {
   category: 'Category',
   studyLevel: 'Study level',
@@ -290,19 +294,19 @@ function CataloguePage({ area }: CataloguePageProps) {
                   priority={index < FIRST_ROW}
                   action={
                     isBuyer && inCart.has(book.id) ? (
-                      <ButtonLink to="/buyer/cart" size="sm" variant="soft" className="w-full" aria-label={`In cart: ${book.title}, view your cart`}>
-                        <Check aria-hidden="true" size={16} /> In cart
+                      <ButtonLink to="/buyer/cart" size="sm" variant="soft" className={CARD_ACTION} aria-label={`In cart: ${book.title}, view your cart`}>
+                        <Check aria-hidden="true" size={16} className={CARD_ACTION_ICON} /> In cart
                       </ButtonLink>
                     ) : isBuyer && book.seller.id !== student?.id ? (
                       <Button
                         size="sm"
                         variant="soft"
-                        className="w-full"
+                        className={CARD_ACTION}
                         loading={addToCart.isRunning(book.id)}
                         onClick={() => onAddToCart(book.id)}
                         aria-label={`Add to cart: ${book.title}`}
                       >
-                        <ShoppingCart aria-hidden="true" size={16} /> Add to cart
+                        <ShoppingCart aria-hidden="true" size={16} className={CARD_ACTION_ICON} /> Add to cart
                       </Button>
                     ) : undefined
                   }
@@ -432,10 +436,12 @@ function CataloguePage({ area }: CataloguePageProps) {
                     type="button"
                     onClick={() => update({ [key]: undefined })}
                     aria-label={`Remove filter ${text}`}
-                    className="inline-flex h-8 items-center gap-1.5 rounded-full bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset hover:bg-brand-100"
+                    // A long value ('University: University of KwaZulu-Natal') wraps inside the chip on a phone:
+                    // the chip grows with it, its corners the same as a one-line pill's.
+                    className="inline-flex min-h-8 max-w-full items-center gap-1.5 rounded-2xl bg-brand-50 py-1 pr-2 pl-3 text-left text-sm font-medium text-brand-800 ring-1 ring-brand-200 ring-inset hover:bg-brand-100"
                   >
                     {text}
-                    <X aria-hidden="true" size={14} />
+                    <X aria-hidden="true" size={14} className="shrink-0" />
                   </button>
                 </li>
               );

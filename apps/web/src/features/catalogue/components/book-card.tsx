@@ -56,8 +56,9 @@ export function BookCard({ book, basePath, action, priority = false }: BookCardP
           {universityLabel(universityName(book.seller.university))}
         </p>
         {book.seller.verified && <VerifiedBadge wrap className="self-start" />}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
-          <span className="truncate font-medium text-ink-800">{book.seller.firstName}</span>
+        {/* The rating goes under the name when both do not fit (a phone's half-width card), never squeezing either. */}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 pt-2 text-sm">
+          <span className="max-w-full min-w-0 truncate font-medium text-ink-800">{book.seller.firstName}</span>
           <RatingStars rating={book.seller.rating} count={book.seller.reviewCount} />
         </div>
         {action && <div className="relative z-10 pt-3">{action}</div>}

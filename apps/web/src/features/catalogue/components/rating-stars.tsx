@@ -20,7 +20,7 @@ export function RatingStars({ rating, count, className, emptyLabel = 'New seller
   }
   const filled = Math.round(rating);
   return (
-    <span className={cn('inline-flex items-center gap-1 text-sm text-ink-700', className)}>
+    <span className={cn('inline-flex max-w-full flex-wrap items-center gap-x-1 text-sm text-ink-700', className)}>
       <span role="img" aria-label={ratingText(rating, count)} className="inline-flex">
         {[1, 2, 3, 4, 5].map((n) => (
           <Star
@@ -31,7 +31,7 @@ export function RatingStars({ rating, count, className, emptyLabel = 'New seller
           />
         ))}
       </span>
-      <span aria-hidden="true">
+      <span aria-hidden="true" className="whitespace-nowrap">
         {rating.toFixed(1)} ({count})
       </span>
     </span>
