@@ -51,7 +51,8 @@ export function Badge({ tone, status, className, children, ...rest }: BadgeProps
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        // w-fit: a badge keeps its own width in a column that stretches its children (a card's stacked lines).
+        'inline-flex w-fit items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
         tones[resolved],
         className,
       )}

@@ -44,9 +44,10 @@ export function FigureRow({ figures, className }: { figures: readonly Figure[]; 
   return (
     <dl className={cn('grid grid-cols-2 gap-4 lg:grid-cols-4', className)}>
       {figures.map((figure) => (
-        <div key={figure.label} className="flex flex-col rounded-card bg-white/80 p-5 text-center shadow-soft ring-1 ring-ink-200/70">
+        <div key={figure.label} className="flex flex-col rounded-card bg-white/80 p-4 text-center shadow-soft ring-1 ring-ink-200/70 sm:p-5">
           <dt className="order-2 mt-1 text-sm font-medium text-ink-600">{figure.label}</dt>
-          <dd className="order-1 text-2xl font-extrabold tracking-tight text-brand-700 sm:text-3xl">{figure.value}</dd>
+          {/* One line: at 320 px a 2xl 'R150K+' broke as 'R150 / K+' in its half-width card. */}
+          <dd className="order-1 text-xl font-extrabold tracking-tight whitespace-nowrap text-brand-700 min-[360px]:text-2xl sm:text-3xl">{figure.value}</dd>
         </div>
       ))}
     </dl>

@@ -76,7 +76,7 @@ export function MessagesPanel({ orderId, myId, otherName, closed }: MessagesPane
             const mine = message.sender.id === myId;
             return (
               <li key={message.id} className={cn('flex max-w-[85%] min-w-0 flex-col', mine ? 'self-end items-end' : 'self-start items-start')}>
-                <span className="mb-0.5 text-xs text-ink-600">
+                <span className="mb-0.5 max-w-full text-xs [overflow-wrap:anywhere] text-ink-600">
                   {mine ? 'You' : message.sender.firstName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
                 </span>
                 <p
