@@ -10,6 +10,14 @@ import { cn } from '../../lib/cn';
 import { enterModalLayer } from '../../lib/modal-layer';
 import { prefersReducedMotion } from '../../lib/motion';
 
+/**
+ * A dialog's row of buttons: it stays in sight at the panel's foot while a long form scrolls behind it
+ * (on a 320 px phone the decline form's buttons were below the fold). The `footer` prop gets it; a form
+ * that holds its own buttons inside the dialog gives its button row this class.
+ */
+export const DIALOG_FOOTER =
+  'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-ink-100 bg-white px-6 py-4 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:flex-row sm:justify-end sm:px-8';
+
 /** How long the close animation runs (the promo popup closes in 300 ms). */
 export const DIALOG_CLOSE_MS = 300;
 
@@ -215,7 +223,7 @@ export function Dialog({
           </p>
         )}
         {children && (sheet ? children : <div className="mt-4">{children}</div>)}
-        {footer && <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{footer}</div>}
+        {footer && <div className={cn('mt-6', DIALOG_FOOTER)}>{footer}</div>}
       </div>
     </dialog>,
     document.body,

@@ -6,6 +6,7 @@
 import type { RefObject } from 'react';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { DIALOG_FOOTER } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
@@ -70,7 +71,7 @@ export function ReasonForm({ schema, reasons, label, hint, submit, busy, reasonR
           {...reasonField}
         />
       </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className={DIALOG_FOOTER}>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>

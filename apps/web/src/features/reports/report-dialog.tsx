@@ -14,7 +14,7 @@ import {
   type ReportTarget,
 } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DIALOG_FOOTER } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/field';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
@@ -121,7 +121,7 @@ function ReportForm({ target, id, firstReason, onDone }: { target: ReportTarget;
       <FormField form={form} name="details" label="Details (optional)" hint={`What should the Reshelf team know? At most ${REPORT_RULES.detailsMaxLength} characters.`}>
         <Textarea rows={4} {...form.field('details')} />
       </FormField>
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className={DIALOG_FOOTER}>
         <Button variant="ghost" onClick={onDone} disabled={send.busy}>
           Cancel
         </Button>

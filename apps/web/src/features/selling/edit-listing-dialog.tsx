@@ -18,7 +18,7 @@ import {
 } from '@reshelf/shared';
 import { Checkbox } from '../../components/ui/checkbox';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { Dialog, DIALOG_FOOTER } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
@@ -238,7 +238,7 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
       {field('additionalNotes', 'Additional Notes (optional)', <Textarea {...form.field('additionalNotes')} rows={2} />, false)}
       <Checkbox checked={replacePhotos} onChange={(event) => setReplacePhotos(event.target.checked)} label="Replace the photos" disabled={saving} />
       {replacePhotos && <ImagePicker images={photos} onChange={setPhotos} disabled={saving} progress={progress?.photos} />}
-      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <div className={`mt-2 ${DIALOG_FOOTER}`}>
         <Button variant="ghost" onClick={onDone} disabled={saving}>
           Cancel
         </Button>
