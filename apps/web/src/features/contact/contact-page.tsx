@@ -148,7 +148,8 @@ export function ContactPage() {
                 <div aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
                   <Icon size={22} />
                 </div>
-                <div>
+                {/* min-w-0: the text may be narrower than the e-mail address, which then breaks at the card's edge. */}
+                <div className="min-w-0">
                   <h2 className="font-bold">{title}</h2>
                   <p className="mt-1 break-words text-ink-600">{text}</p>
                 </div>

@@ -67,7 +67,7 @@ export function NotificationsBell() {
         {unread > 0 && (
           <span
             aria-hidden="true"
-            className="absolute top-1 right-1 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[0.7rem] font-bold text-white"
+            className="absolute top-0 right-0 grid h-5 min-w-5 place-items-center rounded-full bg-red-700 px-1 text-[0.7rem] font-bold text-white ring-2 ring-white"
           >
             {unread > 9 ? '9+' : unread}
           </span>
