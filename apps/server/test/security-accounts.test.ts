@@ -5,6 +5,8 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, passwordProblem } from '@reshelf/shared';
 import { isCommonPassword } from '../src/modules/accounts/common-passwords.ts';
+import { insertPasswordReset } from '../src/modules/accounts/repository.ts';
+import { hashToken, newToken } from '../src/lib/ids.ts';
 import type { Mail } from '../src/lib/mailer.ts';
 import type { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { createTestApp, dialectUnderTest, memoryMailer, type TestApp } from './helpers/app.ts';
@@ -145,14 +147,21 @@ describe(`no account enumeration (${dialectUnderTest})`, () => {
 
   /**
    * 100 requests for a known account and 100 for unknown ones, interleaved so that load from elsewhere on
-   * the machine hits both alike; `payload` builds the body for an email and the try's number.
+   * the machine hits both alike; `payload` builds the body for an email and the try's number. `alongside`,
+   * when given, is timed beside each pair (`extra`), under the same load.
    */
-  async function knownAndUnknown(url: string, knownEmail: string, payload: (email: string, i: number) => unknown) {
+  async function knownAndUnknown(url: string, knownEmail: string, payload: (email: string, i: number) => unknown, alongside?: () => Promise<unknown>) {
     const pairs: [Awaited<ReturnType<typeof timed>>, Awaited<ReturnType<typeof timed>>][] = [];
+    const extra: number[] = [];
     for (let i = 0; i < 100; i++) {
       pairs.push([await timed(payload(knownEmail, i), url), await timed(payload(`nobody-${i}@students.wits.ac.za`, i), url)]);
+      if (alongside) {
+        const start = process.hrtime.bigint();
+        await alongside();
+        extra.push(Number(process.hrtime.bigint() - start) / 1e6);
+      }
     }
-    return { pairs, known: pairs.map(([k]) => k.ms), unknown: pairs.map(([, n]) => n.ms), lastBody: pairs.at(-1)![0].body };
+    return { pairs, known: pairs.map(([k]) => k.ms), unknown: pairs.map(([, n]) => n.ms), extra, lastBody: pairs.at(-1)![0].body };
   }
 
   it('login: a wrong password and an unknown email answer alike, and take the same time (200 tries)', async () => {
@@ -172,7 +181,13 @@ describe(`no account enumeration (${dialectUnderTest})`, () => {
 
   it('password reset: same status and body for known and unknown emails, same time, and the mail is not waited for (200 tries)', async () => {
     const a = await registerAndLogin(u.app);
-    const { pairs, known, unknown, lastBody } = await knownAndUnknown('/api/v1/auth/password-reset', a.email, (email) => ({ email }));
+    // The one piece of work only a known address does: storing its token, one INSERT. On an idle machine it
+    // takes about a millisecond; with the cores starved (five test runs side by side) one statement took
+    // tens, and the medians once differed by 53 ms. So that statement is timed beside each pair, and the
+    // answers may differ by it and no more: anything else (hashing, waiting on the mail) would show.
+    const storeToken = () =>
+      insertPasswordReset(u.database.db, { token_hash: hashToken(newToken()), student_id: a.id, created_at: new Date(0).toISOString(), expires_at: new Date(0).toISOString() });
+    const { pairs, known, unknown, extra, lastBody } = await knownAndUnknown('/api/v1/auth/password-reset', a.email, (email) => ({ email }), storeToken);
     for (const [k, n] of pairs) {
       expect([k.status, n.status]).toEqual([202, 202]);
       expect(k.body).toBe(n.body);
@@ -180,7 +195,7 @@ describe(`no account enumeration (${dialectUnderTest})`, () => {
     expect(JSON.parse(lastBody)).toEqual({ message: MESSAGES.resetSent });
     // The mail server never finishes sending during the test; the answer did not wait for it, and is quick.
     expect(median(known)).toBeLessThan(250);
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50 + median(extra));
     expect(slowMail.sent.filter((m) => m.to === a.email).length).toBeGreaterThan(0);
     expect(slowMail.sent.some((m) => m.to.startsWith('nobody-'))).toBe(false);
   });
