@@ -193,8 +193,9 @@ describe(`no account enumeration (${dialectUnderTest})`, () => {
       expect(k.body).toBe(n.body);
     }
     expect(JSON.parse(lastBody)).toEqual({ message: MESSAGES.resetSent });
-    // The mail server never finishes sending during the test; the answer did not wait for it, and is quick.
-    expect(median(known)).toBeLessThan(250);
+    // The mail server never finishes sending during the test, so an answer that waited for it would never
+    // come; and the known address's answers take as long as the unknown ones' (which send nothing), give or
+    // take that one INSERT. No fixed ceiling on either: a starved machine can exceed any, honestly.
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(50 + median(extra));
     expect(slowMail.sent.filter((m) => m.to === a.email).length).toBeGreaterThan(0);
     expect(slowMail.sent.some((m) => m.to.startsWith('nobody-'))).toBe(false);
