@@ -196,7 +196,9 @@ export function Dialog({
           sheet
             ? 'relative flex h-full w-[min(20rem,86vw)] animate-fade-in flex-col bg-white shadow-lift outline-none'
             : cn(
-                'relative w-full overflow-y-auto rounded-2xl bg-white p-6 shadow-lift outline-none max-h-[calc(100dvh-2rem)] sm:p-8',
+                // Scroll padding as tall as the buttons' row (two stacked buttons on a phone): a field scrolled
+                // into view, by focus or by its error, stops above the row instead of behind it.
+                'relative w-full scroll-pb-36 overflow-y-auto rounded-2xl bg-white p-6 shadow-lift outline-none max-h-[calc(100dvh-2rem)] sm:scroll-pb-28 sm:p-8',
                 widths[size],
                 closing ? 'animate-pop-out' : 'animate-pop-in',
               ),
@@ -223,7 +225,7 @@ export function Dialog({
           </p>
         )}
         {children && (sheet ? children : <div className="mt-4">{children}</div>)}
-        {footer && <div className={cn('mt-6', DIALOG_FOOTER)}>{footer}</div>}
+        {footer && <div className={cn('mt-6', !sheet && DIALOG_FOOTER)}>{footer}</div>}
       </div>
     </dialog>,
     document.body,

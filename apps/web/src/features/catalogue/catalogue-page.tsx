@@ -49,8 +49,9 @@ import { LoadFailed } from '../../components/ui/load-failed';
 /** How long typing pauses before the search runs. */
 const SEARCH_DEBOUNCE_MS = 250;
 
-// A card's action on a 320 px phone has 104 px: its label keeps them, without the icon or the wide padding.
-const CARD_ACTION = 'w-full px-2 min-[360px]:px-4';
+// A card's action on a 320 px phone has 104 px: its label keeps them, without the icon or the wide padding
+// (a variant, so it wins over the button size's own padding).
+const CARD_ACTION = 'w-full max-[359px]:px-2';
 const CARD_ACTION_ICON = 'max-[359px]:hidden';
 
 const FILTER_LABELS: Record<FilterKey, string> = {

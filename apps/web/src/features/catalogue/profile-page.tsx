@@ -52,7 +52,7 @@ function ReviewItem({ review }: { review: ProfileReview }) {
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <ReviewStars rating={review.rating} />
         <time dateTime={review.createdAt} className="text-sm text-ink-600">
-          <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+          {formatDate(review.createdAt)}
         </time>
       </div>
       {review.comment && <p className="mt-2 [overflow-wrap:anywhere] whitespace-pre-line text-ink-800">{review.comment}</p>}
