@@ -17,6 +17,8 @@ import { prefersReducedMotion } from '../../lib/motion';
  */
 export const DIALOG_FOOTER =
   'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-col-reverse gap-3 border-t border-ink-100 bg-white px-6 py-4 sm:-bottom-8 sm:-mx-8 sm:-mb-8 sm:flex-row sm:justify-end sm:px-8';
+/** The same row's layout without the sticking, for a side sheet (it has no padding for the row to reach into). */
+const SHEET_FOOTER = 'flex flex-col-reverse gap-3 sm:flex-row sm:justify-end';
 
 /** How long the close animation runs (the promo popup closes in 300 ms). */
 export const DIALOG_CLOSE_MS = 300;
@@ -225,7 +227,7 @@ export function Dialog({
           </p>
         )}
         {children && (sheet ? children : <div className="mt-4">{children}</div>)}
-        {footer && <div className={cn('mt-6', !sheet && DIALOG_FOOTER)}>{footer}</div>}
+        {footer && <div className={cn('mt-6', sheet ? SHEET_FOOTER : DIALOG_FOOTER)}>{footer}</div>}
       </div>
     </dialog>,
     document.body,

@@ -33,8 +33,9 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, classNa
     const list = listRef.current;
     const tab = tabRefs.current[selectedIndex];
     if (!list || !tab) return;
-    const start = tab.getBoundingClientRect().left - list.getBoundingClientRect().left + list.scrollLeft;
-    const end = start + tab.getBoundingClientRect().width;
+    const box = tab.getBoundingClientRect();
+    const start = box.left - list.getBoundingClientRect().left + list.scrollLeft;
+    const end = start + box.width;
     if (start < list.scrollLeft) list.scrollLeft = start;
     else if (end > list.scrollLeft + list.clientWidth) list.scrollLeft = end - list.clientWidth;
   }, [selectedIndex]);
