@@ -312,6 +312,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   }
   // A listing's public page previews it when shared: its head from the same public read as GET /books/:id.
   const seo = createSeoService(config.publicUrl, (id) => listings.viewBook(null, id));
-  await app.register(spaPlugin, { webDist: config.webDist, publicUrl: config.publicUrl, publicPages: PUBLIC_PAGES, bookHead: seo.bookHead });
+  await app.register(spaPlugin, { webDist: config.webDist, publicUrl: config.publicUrl, publicPages: PUBLIC_PAGES, bookHead: seo.bookHead, supportEmail: config.supportEmail });
   return app;
 }

@@ -2,7 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { SignInProvider } from '@reshelf/shared';
+import { SUPPORT_EMAIL, type SignInProvider } from '@reshelf/shared';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -29,7 +29,7 @@ const envSchema = z
     REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional()),
     SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL').optional()),
     MAIL_FROM: z.string().default('Reshelf <no-reply@reshelf.co.za>'),
-    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default('support@reshelf.co.za'),
+    SUPPORT_EMAIL: z.email('SUPPORT_EMAIL must be an email address').default(SUPPORT_EMAIL),
     ADMIN_EMAIL: optionalString.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
     ADMIN_PASSWORD: optionalString,
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),

@@ -8,13 +8,15 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookPageDescription, pageTitle } from '@reshelf/shared';
+import { SUPPORT_EMAIL_META, bookPageDescription, pageTitle } from '@reshelf/shared';
 import { splitPage } from '../src/lib/page-head.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { adminAccount, registerAndLogin, type Account } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
 
 const SITE = 'https://books.reshelf.example';
+/** The deployment's support address, with a character that must be escaped in an attribute. */
+const SUPPORT = "o'brien.help@books.reshelf.example";
 const INDEX_HTML = fs.readFileSync(new URL('../../web/index.html', import.meta.url), 'utf8');
 const LONG_WORD = 'Pneumonoultramicroscopicsilicovolcanoconiosis'.padEnd(80, 'x');
 
@@ -26,7 +28,7 @@ let admin: Account;
 beforeAll(async () => {
   webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-share-web-'));
   fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
-  t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: SITE } });
+  t = await createTestApp({ env: { WEB_DIST: webDist, PUBLIC_URL: SITE, SUPPORT_EMAIL: SUPPORT } });
   seller = await registerAndLogin(t.app, { userType: 'seller', firstName: 'Lerato', university: 'uct' });
   admin = await adminAccount(t.app);
 });
@@ -245,6 +247,16 @@ describe(`every page's preview names absolute addresses on PUBLIC_URL (${dialect
       expect(head.title, url).toBe('Reshelf — Second-hand textbooks for SA students');
       expect(head, url).not.toHaveProperty('canonical');
       expect(head['twitter:card'], url).toBe('summary_large_image');
+    }
+  });
+
+  it("carries the deployment's support address (SUPPORT_EMAIL) on every page, a listing's too, once, escaped", async () => {
+    const id = await fixture({ title: 'Support address on a shared listing' });
+    for (const url of ['/', '/contact', '/terms', '/privacy', `/books/${id}`, '/books/unknown-id']) {
+      const html = (await page(url)).body;
+      const tags = [...html.matchAll(new RegExp(`<meta name="${SUPPORT_EMAIL_META}" content="([^"]*)" />`, 'g'))];
+      expect(tags.map((m) => decode(m[1]!)), url).toEqual([SUPPORT]);
+      expect(html.indexOf(tags[0]![0]), url).toBeLessThan(html.indexOf('</head>'));
     }
   });
 

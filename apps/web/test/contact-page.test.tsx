@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTACT_UNIVERSITIES } from '@reshelf/shared';
+import { CONTACT_UNIVERSITIES, SUPPORT_EMAIL_META } from '@reshelf/shared';
 import { ContactPage } from '../src/features/contact/contact-page';
+import { PrivacyPage } from '../src/features/marketing/pages/privacy-page';
+import { TermsPage } from '../src/features/marketing/pages/terms-page';
 import { json, mockApi } from './api-mock';
 import { renderAt } from './helpers';
 
@@ -25,6 +27,23 @@ describe('contact page', () => {
     expect(screen.getByRole('link', { name: 'support@reshelf.co.za' })).toHaveAttribute('href', 'mailto:support@reshelf.co.za');
     expect(screen.getByText('We reply within 72 hours')).toBeInTheDocument();
     expect(document.title).toBe('Contact Us | Reshelf');
+  });
+
+  it("shows the deployment's own support address, as the server writes it into the page, on contact, terms and privacy", () => {
+    const meta = document.createElement('meta');
+    meta.name = SUPPORT_EMAIL_META;
+    meta.content = 'help@books.example.ac.za';
+    document.head.append(meta);
+    try {
+      for (const [page, path] of [[<ContactPage key="c" />, '/contact'], [<TermsPage key="t" />, '/terms'], [<PrivacyPage key="p" />, '/privacy']] as const) {
+        const view = renderAt(page, path);
+        expect(screen.getByRole('link', { name: 'help@books.example.ac.za' })).toHaveAttribute('href', 'mailto:help@books.example.ac.za');
+        expect(screen.queryByText('support@reshelf.co.za')).toBeNull();
+        view.unmount();
+      }
+    } finally {
+      meta.remove();
+    }
   });
 
   it('keeps submit disabled until the terms toggle is on; the toggle links to /privacy', async () => {

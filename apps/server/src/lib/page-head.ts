@@ -2,7 +2,9 @@
 // tags, canonical link): what link previews (WhatsApp, Facebook, X, Slack) and search engines read, since
 // they do not run the web app. The web app's index.html is split once, at start-up, around those tags;
 // each page's are then written in by joining strings, never by parsing HTML per request. Every value is
-// escaped here, in one place (docs/decisions/0032-share-previews.md).
+// escaped here, in one place (docs/decisions/0032-share-previews.md). The deployment's settings the web
+// app shows (settingsTags) are written beside them.
+import { SUPPORT_EMAIL_META } from '@reshelf/shared';
 
 /** What one page says about itself. */
 export interface PageHead {
@@ -145,6 +147,9 @@ export function siteHead(site: SiteHead, publicUrl: string, path: string): PageH
 
 const INDENT = '\n    ';
 const metaTag = (attribute: 'name' | 'property', key: string, content: string) => `${INDENT}<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+
+/** The deployment's settings the web app reads from the page (its support address), one <meta> each. */
+export const settingsTags = (settings: { supportEmail: string }) => metaTag('name', SUPPORT_EMAIL_META, settings.supportEmail);
 
 /** The tags of `head`, every value escaped, for the place splitPage left for them. */
 export function renderHead(head: PageHead, site: SiteHead): string {

@@ -1,7 +1,8 @@
 // Serves the built web app: hashed assets with long cache headers, index.html for page routes
 // (history fallback), JSON 404 for unknown /api paths, plain 404 for missing files. The page's head
 // describes it for link previews and search engines: absolute addresses from PUBLIC_URL on every page, and
-// a listing's own title, description, photo and price on /books/:id when the listing is public.
+// a listing's own title, description, photo and price on /books/:id when the listing is public. Every page also
+// carries the deployment's settings the web app shows (the support address).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -10,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@reshelf/shared';
 import { compressText, preferredCoding, type Coding } from '../lib/encoding.ts';
-import { renderHead, siteHead, splitPage, type PageHead } from '../lib/page-head.ts';
+import { renderHead, settingsTags, siteHead, splitPage, type PageHead } from '../lib/page-head.ts';
 
 const FALLBACK_INDEX = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Reshelf</title></head><body><p>The web app has not been built yet. Run <code>npm run build</code>.</p></body></html>`;
 
@@ -51,6 +52,8 @@ export interface SpaOptions {
   publicPages?: readonly string[];
   /** The head of a listing's public page, or null when the listing is not public. */
   bookHead?: (id: string) => Promise<PageHead | null>;
+  /** Where students write to the team (SUPPORT_EMAIL), shown by the contact, terms and privacy pages. */
+  supportEmail: string;
 }
 
 export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
@@ -58,7 +61,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
   const hasBuild = fs.existsSync(indexPath);
   // Split once, at start-up: each page's head is then written in by joining strings.
   const template = splitPage(hasBuild ? fs.readFileSync(indexPath, 'utf8') : FALLBACK_INDEX);
-  const withHead = (head: PageHead) => Buffer.from(template.before + renderHead(head, template.site) + template.after);
+  const settings = settingsTags({ supportEmail: opts.supportEmail });
+  /** The page with `tags` (a head rendered by renderHead) and the settings in the place splitPage left. */
+  const pageWith = (tags: string) => Buffer.from(template.before + tags + settings + template.after);
+  const withHead = (head: PageHead) => pageWith(renderHead(head, template.site));
 
   // The site's own head, for the home page's address and for each public page's.
   const sitePages = new Map<string, EncodedPage>();
@@ -78,7 +84,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     const tags = renderHead(head, template.site);
     const kept = bookPages.get(id);
     if (kept?.tags === tags) return kept;
-    const page: BookPage = { tags, identity: Buffer.from(template.before + tags + template.after), encoded: {} };
+    const page: BookPage = { tags, identity: pageWith(tags), encoded: {} };
     bookPages.delete(id);
     bookPages.set(id, page);
     if (bookPages.size > BOOK_PAGES_KEPT) bookPages.delete(bookPages.keys().next().value!);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useWatch, type Resolver } from 'react-hook-form';
 import { Clock, Mail, MapPin, Send } from 'lucide-react';
 import { CONTACT_UNIVERSITIES, LIMITS, MESSAGES, contactSchema, type ContactBody, type ContactInput } from '@reshelf/shared';
+import { SupportEmailLink } from '../../components/support-email-link';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
@@ -14,8 +15,6 @@ import { api } from '../../lib/api';
 import { useSubmitOnce } from '../../lib/form';
 import { resolution, useResolvedForm } from '../../lib/schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
-
-export const SUPPORT_EMAIL = 'support@reshelf.co.za';
 
 const UNIVERSITY_OPTIONS = CONTACT_UNIVERSITIES.map((name) => ({ value: name, label: name }));
 
@@ -45,11 +44,7 @@ const INFO_CARDS = [
   {
     icon: Mail,
     title: 'Email',
-    text: (
-      <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
-        {SUPPORT_EMAIL}
-      </a>
-    ),
+    text: <SupportEmailLink className="underline-offset-4 hover:underline" />,
   },
   { icon: Clock, title: 'Response time', text: `We reply within ${LIMITS.contactResponseHours} hours` },
 ] as const;

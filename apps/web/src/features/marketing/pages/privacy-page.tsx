@@ -1,6 +1,7 @@
 // Privacy Policy: what Reshelf stores, why, for how long, how to delete an account, POPIA rights.
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
+import { SupportEmailLink } from '../../../components/support-email-link';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHero } from '../components/section';
 
@@ -72,9 +73,7 @@ const SECTIONS: ReadonlyArray<{ id: string; title: string; body: ReactNode }> = 
     body: (
       <>
         Questions or requests about your data: email{' '}
-        <a href="mailto:support@reshelf.co.za" className="font-semibold text-brand-700 underline">
-          support@reshelf.co.za
-        </a>{' '}
+        <SupportEmailLink className="underline" />{' '}
         or use our{' '}
         <Link to="/contact" className="font-semibold text-brand-700 underline">
           contact form

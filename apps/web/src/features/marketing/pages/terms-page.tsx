@@ -1,5 +1,6 @@
 // Terms of Service: 16 numbered sections and a last-updated line with the current date.
 import { Link } from 'react-router';
+import { SupportEmailLink } from '../../../components/support-email-link';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHero } from '../components/section';
@@ -85,9 +86,7 @@ const TERMS_SECTIONS: readonly TermsSection[] = [
       <>
         We may update these terms and will show the date of the latest version on this page. South African law applies.
         Questions? Write to{' '}
-        <a href="mailto:support@reshelf.co.za" className="font-semibold text-brand-700 underline">
-          support@reshelf.co.za
-        </a>{' '}
+        <SupportEmailLink className="underline" />{' '}
         or use our{' '}
         <Link to="/contact" className="font-semibold text-brand-700 underline">
           contact form
