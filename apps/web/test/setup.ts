@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { server } from './api-mock';
 
 // findBy* and waitFor wait for the page to get there, however long a busy machine takes: the test's own
-// timeout (vitest.config.ts) is the only limit, and it is there for a test that hangs. This one stays just
+// timeout (vitest.config.ts) is the only limit, and it is there for a test that hangs. Each wait stops well
 // inside it so that a page that never gets there fails with the page's contents, not a bare timeout.
 configure({ asyncUtilTimeout: 50_000 });
 
