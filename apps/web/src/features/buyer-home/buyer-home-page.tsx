@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, Clock, Library, Receipt, ShoppingCart } from 'lucide-react';
-import { ORDER_STATUS_LABELS, formatDate, formatRand, orderReference } from '@reshelf/shared';
+import { ORDER_STATUS_LABELS, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { ButtonLink } from '../../components/ui/button';
@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useBuyerSummary, useCartCount, useNewestBooks, useRecentOrders } from './api';
+import { Time } from '../../components/ui/time';
 
 interface CountCardProps {
   label: string;
@@ -170,7 +171,7 @@ export function BuyerHomePage({ forYourCourses }: BuyerHomePageProps = {}) {
                     <span className="min-w-0 flex-1">
                       <span className="block truncate font-semibold text-ink-900">{order.book.title}</span>
                       <span className="block text-sm text-ink-600">
-                        {orderReference(order)} · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                        {orderReference(order)} · <Time at={order.createdAt} />
                       </span>
                     </span>
                     <span className="flex shrink-0 flex-col items-end gap-1">

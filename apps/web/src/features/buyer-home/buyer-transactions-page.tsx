@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Receipt, Search } from 'lucide-react';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, formatDate, formatRand, orderReference, type Order, type OrderStatus } from '@reshelf/shared';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, formatRand, orderReference, type Order, type OrderStatus } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -19,6 +19,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useAllBuyerOrders } from './api';
 import { PackageOrdersSection } from './package-orders-section';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 function matches(order: Order, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -122,7 +123,7 @@ export function BuyerTransactionsPage() {
                   <td className="px-5 py-4">
                     <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
                   </td>
-                  <td className="px-5 py-4 whitespace-nowrap text-ink-700">{formatDate(order.createdAt)}</td>
+                  <td className="px-5 py-4 whitespace-nowrap text-ink-700"><Time at={order.createdAt} /></td>
                 </tr>
               ))}
             </tbody>
@@ -140,7 +141,7 @@ export function BuyerTransactionsPage() {
                 <span className="line-clamp-2 font-semibold text-ink-900">{order.book.title}</span>
                 <span className="flex items-center justify-between text-sm text-ink-700">
                   <span>{formatRand(order.amount)}</span>
-                  <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                  <Time at={order.createdAt} />
                 </span>
               </Link>
             </li>

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Package } from 'lucide-react';
-import { formatDate, formatRand, type PackageOrder, type PackageOrderStatus } from '@reshelf/shared';
+import { formatRand, type PackageOrder, type PackageOrderStatus } from '@reshelf/shared';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useCancelPackageOrder, usePackageOrders } from './api';
+import { Time } from '../../components/ui/time';
 
 const STATUS: Record<PackageOrderStatus, { label: string; tone: BadgeTone; next: string }> = {
   requested: { label: 'Requested', tone: 'amber', next: 'We will contact you to arrange collection.' },
@@ -76,7 +77,7 @@ export function PackageOrdersSection() {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold [overflow-wrap:anywhere] text-ink-900">{order.packageName} package</p>
                 <p className="text-sm text-ink-600">
-                  Ordered <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time> · {status.next}
+                  Ordered <Time at={order.createdAt} /> · {status.next}
                 </p>
               </div>
               {/* Wraps on a 320 px phone rather than pushing Cancel past the card's edge. */}

@@ -19,6 +19,7 @@ import { BackToBooksFrame } from './components/back-to-books';
 import { BookCard } from './components/book-card';
 import { RatingStars } from './components/rating-stars';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 const M = PROFILE_MESSAGES;
 
@@ -51,9 +52,7 @@ function ReviewItem({ review }: { review: ProfileReview }) {
     <li className="min-w-0 rounded-xl border border-ink-200 bg-white p-4 shadow-soft">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <ReviewStars rating={review.rating} />
-        <time dateTime={review.createdAt} className="text-sm text-ink-600">
-          {formatDate(review.createdAt)}
-        </time>
+        <Time at={review.createdAt} className="text-sm text-ink-600" />
       </div>
       {review.comment && <p className="mt-2 [overflow-wrap:anywhere] whitespace-pre-line text-ink-800">{review.comment}</p>}
       <p className="mt-2 text-sm [overflow-wrap:anywhere] text-ink-600">{M.reviewAs(review.reviewerFirstName, review.as)}</p>

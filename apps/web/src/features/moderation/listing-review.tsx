@@ -2,21 +2,12 @@
 // Approve and Decline buttons.
 import type { ReactNode } from 'react';
 import { Star } from 'lucide-react';
-import {
-  BOOK_STATUS_LABELS,
-  CATEGORY_LABELS,
-  CONDITION_LABELS,
-  LANGUAGE_LABELS,
-  STUDY_LEVEL_LABELS,
-  formatDate,
-  formatRand,
-  universityName,
-  type Book,
-} from '@reshelf/shared';
+import { BOOK_STATUS_LABELS, CATEGORY_LABELS, CONDITION_LABELS, LANGUAGE_LABELS, STUDY_LEVEL_LABELS, formatRand, universityName, type Book } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { DetailRow } from '../../components/ui/detail-row';
 import { PhotoGallery } from '../../components/ui/photo-gallery';
+import { Time } from '../../components/ui/time';
 
 export function ListingReview({ book, actions }: { book: Book; actions?: ReactNode }) {
   const { status } = book;
@@ -37,7 +28,7 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
           </div>
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge status={status}>{BOOK_STATUS_LABELS[status]}</Badge>
-            <Badge tone="neutral">Submitted <time dateTime={book.createdAt}>{formatDate(book.createdAt)}</time></Badge>
+            <Badge tone="neutral">Submitted <Time at={book.createdAt} /></Badge>
           </div>
 
           <dl className="mt-4 grid gap-x-4 gap-y-3 text-sm @2xs:grid-cols-2 @md:grid-cols-3">
@@ -82,7 +73,7 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
 
           {status === 'taken_down' && book.takenDown && (
             <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 [overflow-wrap:anywhere]">
-              <span className="font-semibold">Taken down {formatDate(book.takenDown.at)}: </span>
+              <span className="font-semibold">Taken down <Time at={book.takenDown.at} />: </span>
               {book.takenDown.reason}
             </p>
           )}

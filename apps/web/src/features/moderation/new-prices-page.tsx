@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Tag, Trash2 } from 'lucide-react';
-import { formatDate, formatRand, newPriceFormSchema, type NewPrice } from '@reshelf/shared';
+import { formatRand, newPriceFormSchema, type NewPrice } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -22,6 +22,7 @@ import { useSchemaForm } from '../../lib/schema-form';
 import { usePageTitle } from '../../lib/use-page-title';
 import { NEW_PRICES_PAGE_SIZE, newPricesQuery, useRemoveNewPrice, useSetNewPrice } from './api';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 export const NEW_PRICE_SAVED = 'New price saved';
 export const NEW_PRICE_REMOVED = 'New price removed';
@@ -117,7 +118,7 @@ function NewPriceRow({ price }: { price: NewPrice }) {
       <div className="min-w-0 flex-1">
         <p className="font-semibold break-words text-ink-900">{price.title ?? <span className="font-normal text-ink-600">No approved listing yet</span>}</p>
         <p className="text-sm break-words text-ink-600">
-          ISBN {price.isbn13} · set {price.setBy ? `by ${price.setBy.firstName} ` : ''}on {formatDate(price.setAt)}
+          ISBN {price.isbn13} · set {price.setBy ? `by ${price.setBy.firstName} ` : ''}on <Time at={price.setAt} />
         </p>
       </div>
       <p className="font-bold whitespace-nowrap text-ink-900">{formatRand(price.price)}</p>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
-import { formatDate, formatRand } from '@reshelf/shared';
+import { formatRand } from '@reshelf/shared';
 import { Badge, type BadgeTone } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,6 +14,7 @@ import { toast } from '../../components/ui/toast';
 import { serverErrorText } from '../../lib/session';
 import { advancePackageOrder, deskPackageOrdersQuery, moderationKeys, type PackageOrder, type PackageOrderStatus } from './api';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 const STATUS_LABELS: Record<PackageOrderStatus, string> = {
   requested: 'Requested',
@@ -92,7 +93,7 @@ export function PackageOrdersPanel() {
                         </>
                       )}
                       {' · '}
-                      <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                      <Time at={order.createdAt} />
                     </p>
                   </div>
                   <p className="font-bold text-ink-900">{formatRand(order.amount)}</p>

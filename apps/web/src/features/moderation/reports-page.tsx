@@ -6,17 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CircleCheckBig, ExternalLink } from 'lucide-react';
-import {
-  BOOK_STATUS_LABELS,
-  REPORT_MESSAGES,
-  REPORT_REASON_LABELS,
-  formatDate,
-  formatRand,
-  universityName,
-  type Book,
-  type ReportGroup,
-  type ReportedStudent,
-} from '@reshelf/shared';
+import { BOOK_STATUS_LABELS, REPORT_MESSAGES, REPORT_REASON_LABELS, formatRand, universityName, type Book, type ReportGroup, type ReportedStudent } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button } from '../../components/ui/button';
@@ -31,6 +21,7 @@ import { QUEUE_PAGE_SIZE } from './api';
 import { DecisionDialog } from './decision-dialog';
 import { reportQueueQuery, useDismissReports, useUnsuspend } from './reports-api';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 /** Statuses an admin may take a listing down from (the server's rule; a sold copy is beyond it). */
 const TAKE_DOWN_FROM = new Set(['approved', 'hidden', 'expired', 'suspended']);
@@ -98,7 +89,7 @@ function ReportGroupCard({ group, onTakeDown, onSuspend }: GroupProps) {
             {subject && (
               <p className="text-sm text-ink-700">
                 {group.target === 'book' && `Seller: ${studentName(subject)}, `}
-                {universityName(subject.university)}, member since {formatDate(subject.createdAt)}
+                {universityName(subject.university)}, member since <Time at={subject.createdAt} />
               </p>
             )}
             {book && (
@@ -111,7 +102,7 @@ function ReportGroupCard({ group, onTakeDown, onSuspend }: GroupProps) {
 
         <p className="text-sm font-medium text-ink-800">
           {group.openReports} {group.openReports === 1 ? 'report' : 'reports'} from {group.reporters} {group.reporters === 1 ? 'student' : 'students'}, the latest on{' '}
-          <time dateTime={group.latestAt}>{formatDate(group.latestAt)}</time>
+          <Time at={group.latestAt} />
         </p>
         <ul aria-label="Reasons" className="flex flex-wrap gap-1.5">
           {group.reasons.map(({ reason, count }) => (
@@ -128,7 +119,7 @@ function ReportGroupCard({ group, onTakeDown, onSuspend }: GroupProps) {
               <p className="flex flex-wrap gap-x-2 text-ink-700">
                 <span className="font-semibold text-ink-900">{REPORT_REASON_LABELS[report.reason]}</span>
                 <span>
-                  {report.reporter.firstName || 'A student'}, <time dateTime={report.createdAt}>{formatDate(report.createdAt)}</time>
+                  {report.reporter.firstName || 'A student'}, <Time at={report.createdAt} />
                 </span>
                 {!report.countsTowardsHiding && <span className="text-ink-600">(had an earlier report dismissed: does not count towards hiding)</span>}
               </p>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { formatDate, type Notification } from '@reshelf/shared';
+import { type Notification } from '@reshelf/shared';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { useAction } from '../../lib/use-action';
@@ -13,6 +13,7 @@ import { cn } from '../../lib/cn';
 import { useRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { markAllNotificationsRead, markNotificationRead, notificationsQuery } from './api';
+import { Time } from '../../components/ui/time';
 
 /** Rendered once per area: new notices arrive over the realtime channel. */
 export function NotificationsLive() {
@@ -104,9 +105,7 @@ export function NotificationsBell() {
                         {!item.readAt && <span className="sr-only"> (unread)</span>}
                       </span>
                       <span className="block text-sm text-ink-700">{item.body}</span>
-                      <time dateTime={item.createdAt} className="block text-xs text-ink-600">
-                        {formatDate(item.createdAt)}
-                      </time>
+                      <Time at={item.createdAt} className="block text-xs text-ink-600" />
                     </span>
                   </span>
                 </button>

@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, BookOpen, CalendarClock, FileQuestion, HandCoins, MapPin, Search, ShieldCheck } from 'lucide-react';
-import { CONDITION_LABELS, HANDOVER, HANDOVER_CODE_PATTERN, ORDER_STATUS_LABELS, PROFILE_MESSAGES, endedWithoutSale, formatDate, formatRand, orderReference } from '@reshelf/shared';
+import { CONDITION_LABELS, HANDOVER, HANDOVER_CODE_PATTERN, ORDER_STATUS_LABELS, PROFILE_MESSAGES, endedWithoutSale, formatRand, orderReference } from '@reshelf/shared';
 import { Badge } from '../../components/ui/badge';
 import { BookImage } from '../../components/ui/book-image';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -43,6 +43,7 @@ import { formatDateTime } from './meetup-time';
 import { useTimePassed } from './use-time-passed';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 const HANDOVER_NOTE = 'Pay the seller in person only after checking the book.';
 
@@ -354,7 +355,7 @@ function OrderPage({ area }: OrderPageProps) {
       <header className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Order {orderReference(data)}</h1>
-          <p className="mt-1 text-ink-600">Placed <time dateTime={data.createdAt}>{formatDate(data.createdAt)}</time></p>
+          <p className="mt-1 text-ink-600">Placed <Time at={data.createdAt} /></p>
         </div>
         <Badge status={data.status} className="px-3 py-1 text-sm">
           {ORDER_STATUS_LABELS[data.status]}

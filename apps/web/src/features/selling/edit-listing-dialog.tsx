@@ -29,7 +29,6 @@ import { firstError } from '../../lib/form';
 import { useSchemaForm } from '../../lib/schema-form';
 import { serverErrorText } from '../../lib/session';
 import { editListing, sellingKeys } from './api';
-import { normaliseStatus } from './book-status';
 import { CourseCodes, useEditionCourses } from './course-codes';
 import { CATEGORY_OPTIONS, CONDITION_OPTIONS, FILTERED_FIELDS, LANGUAGE_OPTIONS, STUDY_LEVEL_OPTIONS, filterListingInput } from './listing-input';
 import type { UploadProgress } from './photo-upload';
@@ -193,10 +192,10 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex min-w-0 flex-col gap-4">
-      {normaliseStatus(book.status) !== 'pending' && (
+      {book.status !== 'pending' && (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">{BACK_TO_REVIEW}</p>
       )}
-      {book.declineReason && normaliseStatus(book.status) === 'declined' && (
+      {book.declineReason && book.status === 'declined' && (
         <p className="rounded-xl bg-red-50 px-4 py-3 text-sm break-words text-red-900 ring-1 ring-red-200">
           <span className="font-semibold">Why it was declined:</span> {book.declineReason}
         </p>

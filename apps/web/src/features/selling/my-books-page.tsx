@@ -28,7 +28,7 @@ import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { sellerBooksQuery, useMarkSoldElsewhere, useRenewListing, withdrawListing } from './api';
 import { BookImage } from '../../components/ui/book-image';
-import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
+import { AvailabilityBadge, StatusBadge } from './book-status';
 import { EditListingDialog } from './edit-listing-dialog';
 import { LoadFailed } from '../../components/ui/load-failed';
 import { useLast } from './use-last';
@@ -45,7 +45,7 @@ interface BookCardProps {
 }
 
 function BookCard({ book, onEdit, onWithdraw, onSoldElsewhere, renew }: BookCardProps) {
-  const status = normaliseStatus(book.status);
+  const status = book.status;
   const declined = status === 'declined';
   const sold = book.availability === 'sold';
   const afterApproval = status === 'approved' || status === 'expired';

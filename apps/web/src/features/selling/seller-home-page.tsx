@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { BookCheck, BookX, Clock3, HandCoins, Library, MessageSquareMore, PlusCircle, Wallet } from 'lucide-react';
-import { LIMITS, PROFILE_MESSAGES, centsToRand, formatDate, formatRand, randToCents, type Book } from '@reshelf/shared';
+import { LIMITS, PROFILE_MESSAGES, centsToRand, formatRand, randToCents, type Book } from '@reshelf/shared';
 import { ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -14,8 +14,9 @@ import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { sellerBooksQuery, sellerOrdersQuery } from './api';
 import { BookImage } from '../../components/ui/book-image';
-import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
+import { AvailabilityBadge, StatusBadge } from './book-status';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { Time } from '../../components/ui/time';
 
 export interface SellerCounts {
   total: number;
@@ -37,7 +38,7 @@ function countListings(books: readonly Pick<Book, 'status' | 'availability' | 'p
   const counts: SellerCounts = { total: books.length, pending: 0, approved: 0, rejected: 0, sold: 0, earnings: 0 };
   let earnedCents = 0;
   for (const book of books) {
-    const status = normaliseStatus(book.status);
+    const status = book.status;
     if (book.availability === 'sold') {
       counts.sold += 1;
       earnedCents += randToCents(book.price);
@@ -125,7 +126,7 @@ function OrderRequests() {
                 ) : (
                   order.buyer.firstName
                 )}{' '}
-                · {formatRand(order.amount)} · <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                · {formatRand(order.amount)} · <Time at={order.createdAt} />
               </p>
             </div>
             <ButtonLink to={`/seller/orders/${order.id}`} size="sm" variant="soft" aria-label={`View request for ${order.book.title}`}>

@@ -3,20 +3,20 @@
 // A real <table> from tablet width up; stacked cards on phones.
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
-import { BOOK_STATUS_LABELS, formatDate, formatRand, transactionId, type Availability, type Book } from '@reshelf/shared';
+import { BOOK_STATUS_LABELS, formatRand, transactionId, type Availability, type Book, type BookStatus } from '@reshelf/shared';
 import { Input } from '../../components/ui/input';
 import { Pager } from '../../components/ui/pager';
 import { Select } from '../../components/ui/select';
 import { transactionsPage } from '../../lib/transactions-paging';
-import { AvailabilityBadge, StatusBadge, normaliseStatus } from './book-status';
+import { AvailabilityBadge, StatusBadge } from './book-status';
+import { Time } from '../../components/ui/time';
 
 export interface TransactionRow {
   /** The book's id. */
   id: string;
   title: string;
   amount: number;
-  /** The listing's status as the API sent it. */
-  status: string;
+  status: BookStatus;
   date: string;
   availability: Availability;
   /** A line under the title, such as who bought it. */
@@ -49,10 +49,7 @@ function filterTransactions(rows: readonly TransactionRow[], query: string, stat
   const needle = query.trim().toLowerCase().replace(/^#/, '');
   return rows
     .filter((row) => {
-      if (status !== 'all') {
-        const normal = normaliseStatus(row.status);
-        if (status !== normal) return false;
-      }
+      if (status !== 'all' && status !== row.status) return false;
       if (!needle) return true;
       return row.title.toLowerCase().includes(needle) || row.id.toLowerCase().includes(needle);
     })
@@ -151,7 +148,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
                     <td className="px-4 py-3">
                       <Status row={row} />
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-ink-700">{formatDate(row.date)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap text-ink-700"><Time at={row.date} /></td>
                   </tr>
                 ))}
               </tbody>
@@ -173,7 +170,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
                   <dt className="text-ink-600">Transaction ID</dt>
                   <dd className="text-right font-mono font-semibold text-ink-800">{transactionId(row.id)}</dd>
                   <dt className="text-ink-600">Date</dt>
-                  <dd className="text-right text-ink-800"><time dateTime={row.date}>{formatDate(row.date)}</time></dd>
+                  <dd className="text-right text-ink-800"><Time at={row.date} /></dd>
                   <dt className="text-ink-600">Status</dt>
                   <dd className="text-right">
                     <Status row={row} />

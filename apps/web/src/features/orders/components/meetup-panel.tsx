@@ -8,6 +8,7 @@ import { DetailRow } from '../../../components/ui/detail-row';
 import { errorMessage } from '../../../lib/api';
 import { calendarFileUrl, useAcceptProposal } from '../api';
 import { formatDateTime } from '../meetup-time';
+import { Time } from '../../../components/ui/time';
 
 export interface MeetupPanelProps {
   order: Order;
@@ -19,7 +20,7 @@ function Proposal({ order, as }: { order: Order; as: 'buyer' | 'seller' }) {
   const proposal = order.proposal;
   if (!proposal || order.status !== 'accepted') return null;
   const other = as === 'buyer' ? order.seller.firstName : order.buyer.firstName;
-  const when = <time dateTime={proposal.meetupAt}>{formatDateTime(proposal.meetupAt)}</time>;
+  const when = <Time at={proposal.meetupAt} format={formatDateTime} />;
   return (
     <div className="mt-4 rounded-xl bg-amber-50 p-4 text-amber-950" role="status">
       <p className="flex gap-2 font-semibold">
@@ -31,7 +32,7 @@ function Proposal({ order, as }: { order: Order; as: 'buyer' | 'seller' }) {
       </p>
       {proposal.by === as ? (
         <p className="mt-1 text-sm">
-          Waiting for {other} to accept it, until <time dateTime={proposal.lapsesAt}>{formatDateTime(proposal.lapsesAt)}</time>.
+          Waiting for {other} to accept it, until <Time at={proposal.lapsesAt} format={formatDateTime} />.
         </p>
       ) : (
         <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -74,7 +75,7 @@ export function MeetupPanel({ order, as }: MeetupPanelProps) {
           {order.meetupLocation}
         </DetailRow>
         <DetailRow label="Date and time" layout="cell">
-          <time dateTime={order.meetupAt}>{formatDateTime(order.meetupAt)}</time>
+          <Time at={order.meetupAt} format={formatDateTime} />
         </DetailRow>
       </dl>
       {order.status === 'accepted' && (

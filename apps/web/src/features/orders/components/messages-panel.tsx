@@ -16,6 +16,7 @@ import { useSchemaForm } from '../../../lib/schema-form';
 import { useOrderMessages, useSendMessage } from '../api';
 import { LinkedText } from '../linked-text';
 import { formatDateTime } from '../meetup-time';
+import { Time } from '../../../components/ui/time';
 
 export interface MessagesPanelProps {
   orderId: string;
@@ -77,7 +78,7 @@ export function MessagesPanel({ orderId, myId, otherName, closed }: MessagesPane
             return (
               <li key={message.id} className={cn('flex max-w-[85%] min-w-0 flex-col', mine ? 'self-end items-end' : 'self-start items-start')}>
                 <span className="mb-0.5 max-w-full text-xs [overflow-wrap:anywhere] text-ink-600">
-                  {mine ? 'You' : message.sender.firstName} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+                  {mine ? 'You' : message.sender.firstName} · <Time at={message.createdAt} format={formatDateTime} />
                 </span>
                 <p
                   className={cn(
