@@ -64,7 +64,8 @@ if (args.listings) {
 const handle = openDatabase({ databaseUrl: args['database-url'], dataDir });
 const timer = new StatementTimer();
 const db: Db = handle.db.withPlugin(timer);
-const expand = handle.dialect === 'sqlite' ? sqlitePrefixExpander(handle.db) : undefined;
+// Through the timer too: the expansions' statements are part of the search thread's work.
+const expand = handle.dialect === 'sqlite' ? sqlitePrefixExpander(db) : undefined;
 const sample = await readShapeSample(handle.db, 20_000);
 const shapes = questionShapes(sample, Number(args.questions)).filter((s) => !s.name.startsWith('book detail') && (!args.shape || s.name.includes(args.shape)));
 

@@ -123,7 +123,7 @@ export function BuyerTransactionsPage() {
                   <td className="px-5 py-4">
                     <Badge status={order.status}>{ORDER_STATUS_LABELS[order.status]}</Badge>
                   </td>
-                  <td className="px-5 py-4 whitespace-nowrap text-ink-700"><Time at={order.createdAt} /></td>
+                  <td className="px-5 py-4 text-ink-700"><Time at={order.createdAt} /></td>
                 </tr>
               ))}
             </tbody>

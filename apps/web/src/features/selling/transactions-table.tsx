@@ -148,7 +148,7 @@ export function TransactionsTable({ rows, caption = 'Your transactions, newest f
                     <td className="px-4 py-3">
                       <Status row={row} />
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-ink-700"><Time at={row.date} /></td>
+                    <td className="px-4 py-3 text-ink-700"><Time at={row.date} /></td>
                   </tr>
                 ))}
               </tbody>
