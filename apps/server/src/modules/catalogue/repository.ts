@@ -145,20 +145,25 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
 
   // ---- SQLite, a search whose words match many listings (decision 0038) ----
   // Looking every match up in `books` costs a common word at a million listings many times what the text
-  // index alone takes to list those matches (docs/performance.md). So the index is asked first how many there
-  // are (up to one past the cap), and a common search never looks up all of its matches:
+  // index alone takes to list those matches (docs/performance.md). So a common search never looks up all of
+  // its matches: ranked, it reads the newest CAP + 1, newest first as the index hands them over; by date or
+  // price, the index alone is first asked how many there are (up to one past the cap) and how dense:
   // (A course's listings are few and read from the course, so its searches take the exact statements.)
   const common = textMatch && {
-    /** The index alone: how many live listings it matches, counted no further than `upTo`. */
-    matchesUpTo: (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} LIMIT ${upTo}) x`,
-    /** The rowid from which on the newest `n` matches lie (the index keeps them in rowid order, newest last). */
-    newestFrom: (n: number) => sql<{ rowid: number }>`SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT 1 OFFSET ${n - 1}`,
     /**
-     * Ranked: the matches with the text relevance.ts scores them by; all of them, or for a search with more
-     * than CAP matches the `newest` that pass the row filters, newest first as the index keeps them (no sort).
+     * The index alone, in one pass over its newest CAP + 1 matches (it keeps them in rowid order, newest
+     * last, and reads them from that end): how many there are, counted no further than CAP + 1, and the
+     * rowids of the newest and of the oldest of them, which tell how densely they lie among the listings.
+     */
+    newestMatches: sql<{ n: number | string; last: number | null; first: number | null }>`
+      SELECT count(*) AS n, max(rowid) AS last, min(rowid) AS first
+      FROM (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`,
+    /**
+     * Ranked: the matches with the text relevance.ts scores them by (RANKED_TEXT, one value a listing);
+     * all of them, or the `newest` that pass the row filters, newest first as the index keeps them (no sort).
      */
     candidates: (newest?: number) => sql<CandidateRow>`
-      SELECT b.id, b.created_at, b.title, b.author, b.isbn, b.isbn_digits, b.publisher, b.course_codes FROM ${from}
+      SELECT b.id, b.created_at, ${RANKED_TEXT} AS ranked FROM ${from}
       WHERE ${whereSql}${newest === undefined ? sql`` : sql` ORDER BY f.rowid DESC LIMIT ${sql.lit(newest)}`}`,
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
@@ -231,22 +236,28 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   return { page, countUpTo, common: common || undefined, pgSearch: pgSearch || undefined };
 }
 
+/**
+ * What relevance.ts scores a listing by, as one value (one string a candidate to hand over rather than
+ * six): title, ISBN and its digits, course codes, authors and publisher, joined by U+001F, which no
+ * listing's text holds (packages/shared text.ts turns control characters into spaces).
+ */
+const RANKED_TEXT = sql.raw(`b.title || char(31) || b.isbn || ' ' || b.isbn_digits || char(31) || b.course_codes || char(31) || b.author || char(31) || b.publisher`);
+
 interface CandidateRow {
   id: string;
   created_at: string;
-  title: string;
-  author: string;
-  isbn: string;
-  isbn_digits: string;
-  publisher: string;
-  course_codes: string;
+  /** RANKED_TEXT. */
+  ranked: string;
 }
 
 /** The candidates' ids, best match first (relevance.ts), then newest, then id (as every sort ends). */
 function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
   const relevanceOf = relevanceScorer(terms);
   return rows
-    .map((r) => ({ r, score: relevanceOf({ title: r.title, author: r.author, isbn: `${r.isbn} ${r.isbn_digits}`, publisher: r.publisher, courseCodes: r.course_codes }) }))
+    .map((r) => {
+      const [title = '', isbn = '', courseCodes = '', author = '', publisher = ''] = r.ranked.split('\x1f');
+      return { r, score: relevanceOf({ title, isbn, courseCodes, author, publisher }) };
+    })
     .sort((a, b) => b.score - a.score || (a.r.created_at < b.r.created_at ? 1 : a.r.created_at > b.r.created_at ? -1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0))
     .map(({ r }) => r.id);
 }
@@ -286,19 +297,19 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
   const offset = (query.page - 1) * query.pageSize;
   const end = offset + query.pageSize;
   if (common) {
-    const many = !query.course && Number((await common.matchesUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0) > CAP;
     if (query.sort === 'relevance') {
-      // With more than CAP matches, the newest CAP that pass the filters (one more tells whether there are
-      // more), so every page up to the total holds listings, whatever the filters leave.
-      const rows = (await common.candidates(many ? CAP + 1 : undefined).execute(db)).rows;
-      return { ids: rankByRelevance(many ? rows.slice(0, CAP) : rows, terms).slice(offset, offset + query.pageSize), ...capped(rows.length) };
+      // The newest CAP that pass the filters (one more tells whether there are more), so every page up to
+      // the total holds listings, whatever the filters leave; fewer are every match. A course's matches
+      // are few and read from the course, not in the index's order: all of them.
+      const rows = (await common.candidates(query.course ? undefined : CAP + 1).execute(db)).rows;
+      return { ids: rankByRelevance(query.course ? rows : rows.slice(0, CAP), terms).slice(offset, end), ...capped(rows.length) };
     }
-    if (many) {
-      // How dense the matches are: CAP of them among the listings between the CAP-th newest match and
-      // the newest; with the newest's rowid, about how many there are in all.
-      const last = Number((await common.newestFrom(1).execute(db)).rows[0]?.rowid ?? 0);
-      const from = Number((await common.newestFrom(CAP).execute(db)).rows[0]?.rowid ?? 0);
-      const density = CAP / Math.max(CAP, last - from + 1);
+    const newest = query.course ? undefined : (await common.newestMatches.execute(db)).rows[0];
+    if (newest && Number(newest.n) > CAP) {
+      // How dense the matches are: CAP + 1 of them among the listings between the oldest of those and the
+      // newest; with the newest's rowid, about how many there are in all.
+      const last = Number(newest.last ?? 0);
+      const density = (CAP + 1) / Math.max(CAP + 1, last - Number(newest.first ?? 0) + 1);
       // The total says "more than CAP" without a row filter (the index's own count says so). With one,
       // the filters are checked on the matches' rows, in the index's order, until CAP + 1 pass: at most
       // CAP / the filters' share lookups. (Counted against the set of matches on a sort index instead, a
