@@ -86,11 +86,106 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('catalogue searches on SQLite rea
       for (const statement of [statements.page, statements.countUpTo(LIMITS.catalogueCountCap + 1)]) {
         const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${statement}`.execute(t.database.db);
         const reads = plan.rows.map((r) => r.detail).filter((d) => /^(SCAN|SEARCH) (f|b)\b/.test(d));
+        // The campus and the category are the index's own tokens: with no other filter it answers alone,
+        // from the columns it keeps (migration 021), and no listing's row is read.
+        const alone = Object.keys(filter).every((k) => k === 'university' || k === 'category');
         expect(reads, `${sort}: ${plan.rows.map((r) => r.detail).join(' | ')}`).toEqual([
           expect.stringMatching(/^SCAN f VIRTUAL TABLE/),
-          'SEARCH b USING INTEGER PRIMARY KEY (rowid=?)',
+          ...(alone ? [] : ['SEARCH b USING INTEGER PRIMARY KEY (rowid=?)']),
         ]);
       }
     }
+  });
+});
+
+describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search without row filters reads (migration 021, SQLite)', () => {
+  let t: TestApp;
+  let seller: { id: string };
+  const migrator = () => new Migrator({ db: t.database.db, provider: { getMigrations: async () => migrations } });
+  /** What the index keeps of each live listing, by rowid. */
+  const kept = async () =>
+    (await sql<{ rowid: number; id: string; created_at: string; price_cents: number; ranked: string }>`SELECT rowid, id, created_at, price_cents, ranked FROM books_fts ORDER BY rowid`.execute(t.database.db)).rows;
+  /** The same, made from the live listings' rows. */
+  const fromRows = async () =>
+    (
+      await sql<{ rowid: number; id: string; created_at: string; price_cents: number; ranked: string }>`
+        SELECT rowid, id, created_at, price_cents,
+          title || char(31) || isbn || ' ' || isbn_digits || char(31) || course_codes || char(31) || author || char(31) || publisher AS ranked
+        FROM books WHERE status = 'approved' AND availability = 'available' ORDER BY rowid`.execute(t.database.db)
+    ).rows;
+  const page = async (qs: string) => {
+    const res = await t.app.inject(`/api/v1/books?${qs}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    return { ids: body.items.map((b: { id: string }) => b.id), total: body.total, capped: body.totalCapped };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    seller = await registerAndLogin(t.app, { userType: 'seller', university: 'wits' });
+    const db = t.database.db;
+    const titles = ['Organic Chemistry', 'Chemistry: The Central Science', 'Physical Chemistry', 'Inorganic Chemistry Essentials', 'Calculus'];
+    for (let i = 0; i < 30; i++) {
+      await insertBook(db, seller.id, {
+        title: titles[i % titles.length],
+        author: i % 4 === 0 ? 'Chemistry Society' : 'P. Atkins',
+        university: i % 3 === 0 ? 'uct' : 'wits',
+        category: i % 2 ? 'chemistry' : 'mathematics',
+        priceCents: 10_000 + ((i * 7919) % 50) * 1000,
+        condition: i % 2 ? 'good' : 'fair',
+        status: i === 7 ? 'pending' : 'approved',
+        availability: i === 11 ? 'sold' : 'available',
+      });
+    }
+  });
+  afterAll(async () => t.close());
+
+  it("keeps each live listing's id, date, price and ranked text, and follows every change to them", async () => {
+    expect(await kept()).toEqual(await fromRows());
+    const db = t.database.db;
+    const [first, second, third] = await fromRows();
+    // A price, a title and a course code changed on a live listing; one sold; one approved.
+    await db.updateTable('books').set({ price_cents: 123_400 }).where('id', '=', first!.id).execute();
+    await db.updateTable('books').set({ title: 'Chemistry Renamed' }).where('id', '=', second!.id).execute();
+    await db.updateTable('books').set({ course_codes: 'CHEM1012' }).where('id', '=', first!.id).execute();
+    await db.updateTable('books').set({ availability: 'sold' }).where('id', '=', third!.id).execute();
+    await db.updateTable('books').set({ status: 'approved' }).where('status', '=', 'pending').execute();
+    const after = await kept();
+    expect(after).toEqual(await fromRows());
+    expect(after.find((r) => r.id === first!.id)).toMatchObject({ price_cents: 123_400, ranked: expect.stringContaining('CHEM1012') });
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('integrity-check', 0)`.execute(db);
+  });
+
+  it('answers alone exactly what reading the rows answers, for every sort, page and filter the index holds', async () => {
+    // minPrice=0 passes every listing but is a row filter, so the same question then reads each match's row.
+    for (const sort of CATALOGUE_SORTS) {
+      for (const where of ['', '&university=uct', '&category=chemistry', '&university=wits&category=chemistry']) {
+        for (const q of ['chemistry', 'chem', 'organic chemistry', 'atkins', 'calc']) {
+          for (const pageNo of [1, 2]) {
+            const qs = `q=${encodeURIComponent(q)}&sort=${sort}&pageSize=5&page=${pageNo}${where}`;
+            const alone = await page(qs);
+            expect(alone, qs).toEqual(await page(`${qs}&minPrice=0`));
+            if (pageNo === 1 && q === 'chemistry' && !where) expect(alone.total, qs).toBeGreaterThan(5);
+          }
+        }
+      }
+    }
+  });
+
+  it('goes down to 020 and up again, and the catalogue then finds every live listing from what the index keeps', async () => {
+    // Down and up twice: an index made again where one with kept columns was must leave nothing behind.
+    for (let i = 0; i < 2; i++) {
+      const down = await migrator().migrateTo('2026-11-24-020-search-prefixes');
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-021-search-index-keeps-ranking']);
+      expect((await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'books_fts_content'`.execute(t.database.db)).rows[0]!.n).toBe(0);
+      expect((await migrator().migrateToLatest()).error).toBeUndefined();
+    }
+    expect(await kept()).toEqual(await fromRows());
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('integrity-check', 0)`.execute(t.database.db);
+    const live = (await fromRows()).filter((r) => /chem/i.test(r.ranked)).map((r) => r.id);
+    const found = await page('q=chem&sort=newest&pageSize=50');
+    expect([...found.ids].sort()).toEqual([...live].sort());
+    expect(found).toEqual(await page('q=chem&sort=newest&pageSize=50&minPrice=0'));
   });
 });

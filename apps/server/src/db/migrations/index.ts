@@ -20,6 +20,7 @@ import * as studentRoles from './2026-11-24-017-student-roles.ts';
 import * as verifiedStudents from './2026-11-24-018-verified-students.ts';
 import * as signInProviders from './2026-11-24-019-sign-in-providers.ts';
 import * as searchPrefixes from './2026-11-24-020-search-prefixes.ts';
+import * as searchIndexKeepsRanking from './2026-11-28-021-search-index-keeps-ranking.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-018-verified-students': verifiedStudents,
   '2026-11-24-019-sign-in-providers': signInProviders,
   '2026-11-24-020-search-prefixes': searchPrefixes,
+  '2026-11-28-021-search-index-keeps-ranking': searchIndexKeepsRanking,
 };

@@ -82,6 +82,13 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   let pgRank: RawBuilder<unknown> | undefined;
   /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
   let textMatch: string | undefined;
+  /**
+   * SQLite, words and no filter the index cannot answer itself (its tokens include the campus and the
+   * category): the index alone answers. It holds live listings only, and keeps each one's id, date, price
+   * and ranked text (migration 021), so no listing is looked up in `books`, whose rows lie a page each
+   * across the whole file.
+   */
+  let indexOnly = false;
   if (terms.length) {
     if (pg) {
       const tsquery = sql`to_tsquery('simple', ${postgresTsQuery(terms)})`;
@@ -94,9 +101,11 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       // listing, which makes a search with a price range seconds long at scale (docs/performance.md, Fix 6).
       if (!query.course) from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
       // The index holds live listings only, with their campus and category as tokens (migration 008);
-      // the row checks above stay as the rule of what is shown.
+      // the row checks above stay as the rule of what is shown wherever a listing's row is read anyway.
       textMatch = sqliteMatch(terms, { university: query.university, category: query.category }, expansions);
       // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
+      indexOnly = !query.course && !hasRowFilters(query);
+      if (indexOnly) from = sql`books_fts f`;
     }
   }
   // The sort over columns of `t` (b, or the matches m), ending newest first, then by id, so pages never
@@ -118,7 +127,10 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   let whereSql = rowWhereSql;
   if (pgMatch) whereSql = sql`${rowWhereSql} AND ${pgMatch('b')}`;
   else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = b.rowid)`;
+  else if (indexOnly) whereSql = sql`books_fts MATCH ${textMatch}`;
   else if (textMatch) whereSql = sql`${rowWhereSql} AND books_fts MATCH ${textMatch}`;
+  /** The table a match's id, date and price are read from: the index's own columns when it answers alone. */
+  const m = indexOnly ? 'f' : 'b';
   const offset = (query.page - 1) * query.pageSize;
   /** A search by date or price: the matches (from `from`, under `matchWhere`) sorted, one page of them with their number. */
   const searchPage = (matchWhere: RawBuilder<unknown>) =>
@@ -130,7 +142,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     // the text index first (the CROSS JOIN above), and copying the matches would only slow it down
     // (figures in docs/performance.md).
     sql<{ id: string; total?: number | string }>`
-      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT b.id, b.created_at, b.price_cents FROM ${from} WHERE ${matchWhere})
+      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT ${sql.raw(`${m}.id, ${m}.created_at, ${m}.price_cents`)} FROM ${from} WHERE ${matchWhere})
       SELECT m.id, count(*) OVER () AS total FROM m
       ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`;
   /**
@@ -159,11 +171,12 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       SELECT count(*) AS n, max(rowid) AS last, min(rowid) AS first
       FROM (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`,
     /**
-     * Ranked: the matches with the text relevance.ts scores them by (RANKED_TEXT, one value a listing);
-     * all of them, or the `newest` that pass the row filters, newest first as the index keeps them (no sort).
+     * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
+     * `ranked`; a course's listings, read from the course, make it from their rows); all of them, or the
+     * `newest` that pass the row filters, newest first as the index keeps them (no sort).
      */
     candidates: (newest?: number) => sql<CandidateRow>`
-      SELECT b.id, b.created_at, ${RANKED_TEXT} AS ranked FROM ${from}
+      SELECT ${sql.raw(`${m}.id, ${m}.created_at`)}, ${query.course ? RANKED_TEXT : sql`f.ranked`} AS ranked FROM ${from}
       WHERE ${whereSql}${newest === undefined ? sql`` : sql` ORDER BY f.rowid DESC LIMIT ${sql.lit(newest)}`}`,
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
@@ -239,7 +252,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
 /**
  * What relevance.ts scores a listing by, as one value (one string a candidate to hand over rather than
  * six): title, ISBN and its digits, course codes, authors and publisher, joined by U+001F, which no
- * listing's text holds (packages/shared text.ts turns control characters into spaces).
+ * listing's text holds (packages/shared text.ts turns control characters into spaces). The index keeps the
+ * same as its `ranked` column (migration 021, frozen, states it again); this one is made from a row.
  */
 const RANKED_TEXT = sql.raw(`b.title || char(31) || b.isbn || ' ' || b.isbn_digits || char(31) || b.course_codes || char(31) || b.author || char(31) || b.publisher`);
 
