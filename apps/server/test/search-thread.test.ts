@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, type CatalogueQueryInput } from '@reshelf/shared';
 import { sqliteCorrector } from '../src/modules/catalogue/corrections.ts';
 import { countCatalogueUpTo, searchCatalogue } from '../src/modules/catalogue/repository.ts';
-import { createSearchThread, createSearchThreads, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
+import { createSearchThread, createSearchThreads, type PooledThread, type SearchThread } from '../src/modules/catalogue/search-thread.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
@@ -125,5 +125,63 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
     expect((await other.search(q.query, q.terms)).total).toBe(3);
     await other.close();
     await expect(other.search(q.query, q.terms)).rejects.toThrow('catalogue search thread closed');
+  });
+});
+
+describe('the search thread pool', () => {
+  /** Threads that record what they are asked and answer only when told, made by the pool through `start`. */
+  function fakeThreads() {
+    const made: (PooledThread & { asked: string[]; answer(): void; closed: boolean })[] = [];
+    const start = () => {
+      const pending: (() => void)[] = [];
+      const thread = {
+        asked: [] as string[],
+        closed: false,
+        get busy() {
+          return pending.length;
+        },
+        answer() {
+          pending.splice(0).forEach((resolve) => resolve());
+        },
+        ask<T>(what: string, value: T): Promise<T> {
+          thread.asked.push(what);
+          return new Promise<T>((resolve) => pending.push(() => resolve(value)));
+        },
+        search: () => thread.ask('search', { ids: [], total: 0, capped: false }),
+        countUpTo: () => thread.ask('count', 0),
+        correct: () => thread.ask('correct', new Map<string, string>()),
+        close: async () => {
+          thread.closed = true;
+        },
+      };
+      made.push(thread);
+      return thread;
+    };
+    return { made, start };
+  }
+  const query = catalogueQuerySchema.parse({ q: 'chemistry' });
+
+  it('works out corrections on a thread of its own, so no search waits while a vocabulary is built', async () => {
+    const { made, start } = fakeThreads();
+    const pool = createSearchThreads('unused.sqlite', 2, () => {}, start);
+    expect(made).toHaveLength(1);
+    // A correction still being worked out (a vocabulary being built), and searches asked meanwhile.
+    const correction = pool.correct(['chemistyr']);
+    expect(made).toHaveLength(2);
+    const [searcher, speller] = made;
+    const searches = [pool.search(query, ['chemistry']), pool.search(query, ['chemistry']), pool.countUpTo(query, ['chemistry'], 3)];
+    expect(speller!.asked).toEqual(['correct']);
+    expect([...searcher!.asked, ...(made[2]?.asked ?? [])].sort()).toEqual(['count', 'search', 'search']);
+    made.filter((t) => t !== speller).forEach((t) => t.answer());
+    await Promise.all(searches);
+    // Later corrections go to the same thread: one vocabulary, not one per search thread.
+    const again = pool.correct(['calculsu']);
+    expect(speller!.asked).toEqual(['correct', 'correct']);
+    speller!.answer();
+    await Promise.all([correction, again]);
+    await pool.close();
+    expect(made.every((t) => t.closed)).toBe(true);
+    await expect(pool.correct(['chemistyr'])).rejects.toThrow('catalogue search thread closed');
+    expect(made.filter((t) => t.asked.includes('correct'))).toEqual([speller]);
   });
 });

@@ -19,33 +19,43 @@ export interface SearchThread {
 }
 
 /** One thread of a pool: how many of its questions are unanswered. */
-interface PooledThread extends SearchThread {
+export interface PooledThread extends SearchThread {
   readonly busy: number;
 }
 
 /**
  * Up to `count` search threads, each question to the one with the fewest unanswered: at a million listings a
  * search takes a few milliseconds of one core, so one thread capped the catalogue at ~180 searches a
- * second while the other core had room (decision 0038). Each thread keeps its own vocabulary and word
- * expansions.
+ * second while the other core had room (decision 0038). Each keeps its own word expansions.
+ *
+ * Spelling corrections go to a thread of their own, started the first time a search needs one: building
+ * the vocabulary reads the whole text index (1.7 s at a million listings, again after the index changes,
+ * corrections.ts), and a search thread doing it made every question queued behind it wait that long.
+ * `start` makes a thread (createSearchThread; a test gives its own).
  */
-export function createSearchThreads(file: string, count: number, onError: (err: Error) => void): SearchThread {
-  const threads = [createSearchThread(file, onError)];
+export function createSearchThreads(
+  file: string,
+  count: number,
+  onError: (err: Error) => void,
+  start: (file: string, onError: (err: Error) => void) => PooledThread = createSearchThread,
+): SearchThread {
+  const threads = [start(file, onError)];
+  let speller: PooledThread | undefined;
   let closed = false;
   // Another starts (taking ~0.5 s to load) when a question finds every running thread busy, so a quiet
   // server runs one; that question goes to the least busy of those already running.
   const idlest = () => {
     const best = threads.reduce((a, b) => (b.busy < a.busy ? b : a));
-    if (!closed && best.busy > 0 && threads.length < count) threads.push(createSearchThread(file, onError));
+    if (!closed && best.busy > 0 && threads.length < count) threads.push(start(file, onError));
     return best;
   };
   return {
     search: (query, terms) => idlest().search(query, terms),
     countUpTo: (query, terms, upTo) => idlest().countUpTo(query, terms, upTo),
-    correct: (words) => idlest().correct(words),
+    correct: (words) => (closed ? Promise.reject(new Error('catalogue search thread closed')) : (speller ??= start(file, onError)).correct(words)),
     close: async () => {
       closed = true;
-      await Promise.all(threads.map((t) => t.close()));
+      await Promise.all([...threads, ...(speller ? [speller] : [])].map((t) => t.close()));
     },
   };
 }
