@@ -129,8 +129,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = b.rowid)`;
   else if (indexOnly) whereSql = sql`books_fts MATCH ${textMatch}`;
   else if (textMatch) whereSql = sql`${rowWhereSql} AND books_fts MATCH ${textMatch}`;
-  /** The table a match's id, date and price are read from: the index's own columns when it answers alone. */
-  const m = indexOnly ? 'f' : 'b';
+  /** Where a match's id, date and price are read from: the index's own columns when it answers alone, else the listing's row. */
+  const matchTable = indexOnly ? 'f' : 'b';
   const offset = (query.page - 1) * query.pageSize;
   /** A search by date or price: the matches (from `from`, under `matchWhere`) sorted, one page of them with their number. */
   const searchPage = (matchWhere: RawBuilder<unknown>) =>
@@ -142,7 +142,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
     // the text index first (the CROSS JOIN above), and copying the matches would only slow it down
     // (figures in docs/performance.md).
     sql<{ id: string; total?: number | string }>`
-      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT ${sql.raw(`${m}.id, ${m}.created_at, ${m}.price_cents`)} FROM ${from} WHERE ${matchWhere})
+      WITH m AS ${sql.raw(pg ? 'MATERIALIZED ' : '')}(SELECT ${sql.raw(`${matchTable}.id, ${matchTable}.created_at, ${matchTable}.price_cents`)} FROM ${from} WHERE ${matchWhere})
       SELECT m.id, count(*) OVER () AS total FROM m
       ORDER BY ${orderOver('m')} LIMIT ${query.pageSize} OFFSET ${offset}`;
   /**
@@ -172,11 +172,11 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       FROM (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`,
     /**
      * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
-     * `ranked`; a course's listings, read from the course, make it from their rows); all of them, or the
-     * `newest` that pass the row filters, newest first as the index keeps them (no sort).
+     * `ranked` when it answers alone; made from the listing's row where that row is read anyway); all of
+     * them, or the `newest` that pass the row filters, newest first as the index keeps them (no sort).
      */
     candidates: (newest?: number) => sql<CandidateRow>`
-      SELECT ${sql.raw(`${m}.id, ${m}.created_at`)}, ${query.course ? RANKED_TEXT : sql`f.ranked`} AS ranked FROM ${from}
+      SELECT ${sql.raw(`${matchTable}.id, ${matchTable}.created_at`)}, ${indexOnly ? sql`f.ranked` : RANKED_TEXT} AS ranked FROM ${from}
       WHERE ${whereSql}${newest === undefined ? sql`` : sql` ORDER BY f.rowid DESC LIMIT ${sql.lit(newest)}`}`,
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
@@ -253,7 +253,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
  * What relevance.ts scores a listing by, as one value (one string a candidate to hand over rather than
  * six): title, ISBN and its digits, course codes, authors and publisher, joined by U+001F, which no
  * listing's text holds (packages/shared text.ts turns control characters into spaces). The index keeps the
- * same as its `ranked` column (migration 021, frozen, states it again); this one is made from a row.
+ * same as its `ranked` column (migration 021, frozen, states it again); this one is made from a row read
+ * anyway (for a row filter or a course).
  */
 const RANKED_TEXT = sql.raw(`b.title || char(31) || b.isbn || ' ' || b.isbn_digits || char(31) || b.course_codes || char(31) || b.author || char(31) || b.publisher`);
 
