@@ -37,6 +37,8 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Reshelf is listening on ${config.publicUrl}`);
+  // In the background: the first misspelt search then finds its vocabulary ready.
+  void app.services.catalogue.prepareSuggestions();
 }
 
 main().catch((err) => {

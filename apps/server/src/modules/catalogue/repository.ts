@@ -478,11 +478,19 @@ export async function sqliteWordsStartingWith(db: Db, prefix: string): Promise<V
   return rows.rows;
 }
 
-/** SQLite: the words of live listings' titles, authors and publishers, with how many listings have each (migration 010's fts5vocab). */
-export async function sqliteVocabulary(db: Db): Promise<VocabularyWord[]> {
+/**
+ * SQLite: the words of live listings' titles, authors and publishers, with how many listings have each
+ * (migration 010's fts5vocab); with `range`, only the words from `from` (inclusive) to `to` (exclusive),
+ * which fts5vocab reads by seeking to `from` in each of the index's segments.
+ */
+export async function sqliteVocabulary(db: Db, range: { from?: string | undefined; to?: string | undefined } = {}): Promise<VocabularyWord[]> {
+  const bounds = [
+    ...(range.from === undefined ? [] : [sql`term >= ${range.from}`]),
+    ...(range.to === undefined ? [] : [sql`term < ${range.to}`]),
+  ];
   const rows = await sql<{ word: string; listings: number }>`
     SELECT term AS word, sum(doc) AS listings FROM books_fts_vocab
-    WHERE col IN ('title', 'author', 'publisher') GROUP BY term`.execute(db);
+    WHERE col IN ('title', 'author', 'publisher')${sql.join(bounds.map((b) => sql` AND ${b}`), sql``)} GROUP BY term`.execute(db);
   return rows.rows;
 }
 
