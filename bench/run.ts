@@ -8,6 +8,7 @@
 //   --build-web (rebuild apps/web first) --cpu-prof (write the server's CPU profile to .bench/)
 //   --precompress (serve a copy of the build with .br/.gz files beside each asset, to compare)
 //   --only=queries,shapes,http,upload,web (run only those parts)
+//   --shapes=word,isbn (only the question shapes whose names contain one of these, e.g. to profile one)
 //   --data-dir=DIR (an SQLite catalogue seeded before, e.g. by an earlier run's seed: kept, not seeded again)
 //   --database-url=URL (a PostgreSQL catalogue seeded before: kept, not seeded again; implies --postgres)
 //   --processes=N (N server processes, sharing Redis at --redis-url or BENCH_REDIS_URL; the load is spread
@@ -47,6 +48,7 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     precompress: { type: 'boolean', default: false },
     only: { type: 'string' },
+    shapes: { type: 'string' },
     'data-dir': { type: 'string' },
     'database-url': { type: 'string' },
     processes: { type: 'string', default: '1' },
@@ -207,7 +209,8 @@ async function main() {
       // Every request a different question drawn from the catalogue (question-shapes.ts), beside the bare
       // ceiling measured just before and after, and the server's memory at its peak.
       log('\n## Question shapes, each request a different question drawn from the catalogue (autocannon)');
-      const shapes = questionShapes(shapeSample, 20_000);
+      const picked = args.shapes?.split(',').map((s) => s.trim().toLowerCase());
+      const shapes = questionShapes(shapeSample, 20_000).filter((s) => !picked || picked.some((p) => s.name.toLowerCase().includes(p)));
       const results: LoadResult[] = [];
       hello = await startHelloWorld();
       results.push(await measure(hello.url, { name: 'node:http hello world (ceiling, before)', paths: ['/'] }, { seconds, connections }));
