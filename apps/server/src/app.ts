@@ -260,6 +260,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     countUpTo: searchThread?.countUpTo,
     warn: (err) => app.log.warn({ err }, 'catalogue spelling suggestions unavailable; searches answer without them'),
   }, catalogueCache.courseListings);
+  // Every 6 hours: the live text index back in one piece when writes have left it in several (SQLite).
+  scheduler.add({ name: 'merge-search-index', everyMs: 6 * 3_600_000, run: () => catalogue.mergeSearchIndex() });
   const packages = createPackagesService(ctx);
   accounts.onAccountDeletion(packages.accountDeletionHook);
   const cart = createCartService(ctx, { hydrate, orders, packages });

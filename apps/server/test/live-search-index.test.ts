@@ -189,3 +189,50 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search wi
     expect(found).toEqual(await page('q=chem&sort=newest&pageSize=50&minPrice=0'));
   });
 });
+
+describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece (the merge-search-index job, SQLite)', () => {
+  let t: TestApp;
+  let sellerId: string;
+  const segments = async () => Number((await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM books_fts_idx`.execute(t.database.db)).rows[0]!.n);
+  const search = async (qs: string) => (await t.app.inject(`/api/v1/books?${qs}`)).json();
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    sellerId = (await registerAndLogin(t.app, { userType: 'seller', university: 'wits' })).id;
+  });
+  afterAll(async () => t.close());
+
+  it('merges an index in more than four segments into one, finding exactly what it found before, and leaves one in four or fewer alone', async () => {
+    const db = t.database.db;
+    // FTS5's own merging off: each listing written is a segment of its own, as a busy day leaves them.
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 0)`.execute(db);
+    for (let i = 0; i < 12; i++) await insertBook(db, sellerId, { title: `Hydrology ${i}`, priceCents: (100 + i) * 100, university: i % 2 ? 'uct' : 'wits' });
+    const before = await segments();
+    expect(before).toBeGreaterThan(4);
+    const questions = ['q=hydrology', 'q=hydro&sort=price_desc', 'q=hydrology&university=uct&sort=newest', 'q=hydrology+7', 'q=hydrology&pageSize=5&page=2'];
+    const answers = await Promise.all(questions.map(search));
+    // The job, as the scheduler runs it: a fresh app's every job is due.
+    expect(await t.app.services.scheduler.runDue()).toContain('merge-search-index');
+    expect(await segments()).toBe(1);
+    expect(await Promise.all(questions.map(search))).toEqual(answers);
+    // Writes go on into the merged index, and the next run has nothing to merge.
+    const id = await insertBook(db, sellerId, { title: 'Hydrology Advanced', university: 'uct' });
+    expect((await search('q=hydrology+advanced')).items.map((b: { id: string }) => b.id)).toEqual([id]);
+    expect(await segments()).toBe(2);
+    expect(await t.app.services.catalogue.mergeSearchIndex()).toBe(0);
+    expect(await segments()).toBe(2);
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 4)`.execute(db);
+  });
+});
+
+describe.skipIf(dialectUnderTest !== 'postgres')('the merge-search-index job on PostgreSQL', () => {
+  it('runs and has nothing to do: the text index is a GIN index PostgreSQL keeps itself', async () => {
+    const t = await createTestApp();
+    try {
+      expect(await t.app.services.scheduler.runDue()).toContain('merge-search-index');
+      expect(await t.app.services.catalogue.mergeSearchIndex()).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -518,3 +518,29 @@ export async function postgresCorrections(db: Db, words: string[]): Promise<Map<
     return corrections;
   });
 }
+
+// ---- SQLite: keeping the live text index in one piece (docs/decisions/0038-catalogue-at-national-scale.md) ----
+
+/**
+ * SQLite: how many segments the live index is in. FTS5 writes each change as a small segment of its own
+ * and merges them in groups (its automerge), so a catalogue written one listing at a time ends up in
+ * several, and a search reads each word's list from every one of them.
+ */
+export async function sqliteIndexSegments(db: Db): Promise<number> {
+  const row = (await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM books_fts_idx`.execute(db)).rows[0];
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * SQLite: one step of merging every segment of the live index into one, writing about `pages` pages (FTS5's
+ * 'merge' command with a negative count), in a transaction of its own; whether the step found work to do
+ * (FTS5 tells so only by the changes it makes: two or more).
+ */
+export async function mergeSqliteIndexStep(db: Db, pages: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const changes = async () => Number((await sql<{ n: number }>`SELECT total_changes() AS n`.execute(trx)).rows[0]?.n ?? 0);
+    const before = await changes();
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('merge', ${-Math.abs(pages)})`.execute(trx);
+    return (await changes()) - before >= 2;
+  });
+}
