@@ -4,6 +4,7 @@ import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 import { KEPT_FOR_MODERATION } from '@reshelf/shared';
 import { isPostgres } from '../../db/dialect.ts';
+import { compiledByCount } from '../../db/compiled-by-count.ts';
 import type { Db } from '../../db/index.ts';
 import type { BookCoursesTable, BookImagesTable, BooksTable, EditionPricesTable } from '../../db/schema.ts';
 
@@ -75,10 +76,13 @@ export async function findPartsOf(db: Db, ids: readonly string[]): Promise<Map<s
   return new Map(rows.map((r) => [r.id, { id: r.id, median_copies: r.median_copies, median_cents: r.median_cents, ...parsedParts(r) }]));
 }
 
+/** The statement of findBooksWithParts, compiled once for each number of ids (a book page asks for one, a catalogue page for 20). */
+const selectBooksWithParts = compiledByCount((db: Db, ids: readonly string[]) => selectParts(db, ids).select(BOOK_COLUMNS.map((c) => `b.${c}` as const)));
+
 /** These listings' rows with their parts, in one statement (ids with no listing are absent). */
 export async function findBooksWithParts(db: Db, ids: readonly string[]): Promise<{ row: BookRow; parts: BookParts }[]> {
   if (!ids.length) return [];
-  const rows = await selectParts(db, ids).select(BOOK_COLUMNS.map((c) => `b.${c}` as const)).execute();
+  const rows = await selectBooksWithParts(db, ids);
   return rows.map((r) => {
     const row = Object.fromEntries(BOOK_COLUMNS.map((c) => [c, r[c]])) as BookRow;
     return { row, parts: { id: r.id, median_copies: r.median_copies, median_cents: r.median_cents, ...parsedParts(r) } };

@@ -1,0 +1,26 @@
+// Kysely builds a query from its builder and compiles it to SQL on every call. For a statement SQLite
+// answers in tens of microseconds (a page's listings by their ids) the building cost as much as the answer
+// (docs/performance.md, "A listing's statement compiled once"). Kysely has no cache of compiled queries,
+// so this keeps one: a statement's SQL per database handle (a transaction is a handle of its own) and
+// number of values, run again with new values. Only for statements whose parameters are exactly those
+// values, in order; the first compile checks so.
+import { CompiledQuery, type Compilable } from 'kysely';
+import type { Db } from './index.ts';
+
+export function compiledByCount<V, R>(build: (db: Db, values: readonly V[]) => Compilable<R>): (db: Db, values: readonly V[]) => Promise<R[]> {
+  const cache = new WeakMap<Db, Map<number, string>>();
+  return async (db, values) => {
+    let byCount = cache.get(db);
+    if (!byCount) cache.set(db, (byCount = new Map()));
+    let text = byCount.get(values.length);
+    if (text === undefined) {
+      const compiled = build(db, values).compile();
+      if (compiled.parameters.length !== values.length || compiled.parameters.some((p, i) => p !== values[i])) {
+        throw new Error('compiledByCount: the statement has parameters other than its values');
+      }
+      text = compiled.sql;
+      byCount.set(values.length, text);
+    }
+    return (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]) as CompiledQuery<R>)).rows;
+  };
+}
