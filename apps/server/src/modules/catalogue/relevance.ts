@@ -27,41 +27,56 @@ export interface RankedText {
   courseCodes: string;
 }
 
-/** The columns in order of weight: the first that has a word is the one it counts for. */
-const COLUMNS: [keyof RankedText, number][] = [
-  ['title', 10],
-  ['isbn', 10],
-  ['courseCodes', 10],
-  ['author', 8],
-  ['publisher', 3],
-];
+/**
+ * The weights of the columns of the ranked text, in its order (title, ISBN, course codes, authors,
+ * publisher; joined by U+001F, as the index keeps it and repository.ts reads it): the heaviest first, so the
+ * first place a word starts in the text is in the column it counts for.
+ */
+const WEIGHTS = [10, 10, 10, 8, 3];
 /** A word the index matched in none of those columns matched in the description. */
 const DESCRIPTION = 1;
+const SEPARATOR = '\x1f';
 
-/** Scores listings for the search terms (higher is better); `terms` as searchTerms gives them. */
-export function relevanceScorer(terms: string[]): (text: RankedText) => number {
+/** The ranked text of a listing's columns (RankedText), joined as the index keeps it. */
+export const rankedText = (t: RankedText) => [t.title, t.isbn, t.courseCodes, t.author, t.publisher].join(SEPARATOR);
+
+/**
+ * Scores listings' ranked text (rankedText, or the index's `ranked` column) for the search terms (higher is
+ * better); `terms` as searchTerms gives them. One pass per term over the whole folded text: the first place
+ * the term starts a word is in the heaviest column that has it.
+ */
+export function rankedTextScorer(terms: string[]): (ranked: string) => number {
   const wanted = indexWords(terms.join(' '));
   // A word of the text that starts with the term: the term at the text's start or after a character
-  // that is neither a letter nor a digit. Terms are letters and digits only, so they need no escaping.
-  // ASCII terms (most) get ASCII patterns, several times faster than Unicode property classes.
+  // that is neither a letter nor a digit (the separator included). Terms are letters and digits only, so
+  // they need no escaping. ASCII terms (most) get ASCII patterns, several times faster than Unicode
+  // property classes.
   const ascii = wanted.every((term) => /^[a-z0-9]+$/.test(term));
   const starts = wanted.map((term) => (ascii ? new RegExp(`(?<![a-z0-9])${term}`) : new RegExp(`(?<![\\p{L}\\p{N}])${term}`, 'u')));
-  return (text) => {
-    const seen: Partial<Record<keyof RankedText, string>> = {};
-    const column = (name: keyof RankedText) => (seen[name] ??= folded(text[name]));
+  return (ranked) => {
+    const text = folded(ranked);
     let score = 0;
     for (const start of starts) {
-      let weight = DESCRIPTION;
-      for (const [name, w] of COLUMNS) {
-        if (start.test(column(name))) {
-          weight = w;
-          break;
-        }
+      const at = text.search(start);
+      if (at < 0) {
+        score += DESCRIPTION;
+        continue;
       }
-      score += weight;
+      let column = 0;
+      for (let sep = text.indexOf(SEPARATOR); sep >= 0 && sep < at; sep = text.indexOf(SEPARATOR, sep + 1)) column++;
+      score += WEIGHTS[column] ?? DESCRIPTION;
     }
-    const title = (ascii && /^[\x20-\x7e]*$/.test(column('title')) ? column('title').match(/[a-z0-9]+/g) : column('title').match(/[\p{L}\p{N}]+/gu)) ?? [];
-    const inTitle = title.filter((w) => wanted.some((term) => w.startsWith(term))).length;
+    const end = text.indexOf(SEPARATOR);
+    const titleText = end < 0 ? text : text.slice(0, end);
+    const title = (ascii && /^[\x20-\x7e]*$/.test(titleText) ? titleText.match(/[a-z0-9]+/g) : titleText.match(/[\p{L}\p{N}]+/gu)) ?? [];
+    let inTitle = 0;
+    for (const word of title) if (wanted.some((term) => word.startsWith(term))) inTitle++;
     return score + (title.length ? inTitle / title.length : 0);
   };
+}
+
+/** Scores listings given column by column (rankedTextScorer on their rankedText). */
+export function relevanceScorer(terms: string[]): (text: RankedText) => number {
+  const score = rankedTextScorer(terms);
+  return (text) => score(rankedText(text));
 }

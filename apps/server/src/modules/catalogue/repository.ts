@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { LIMITS, type CatalogueQuery } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
-import { relevanceScorer } from './relevance.ts';
+import { rankedTextScorer } from './relevance.ts';
 import { postgresTsQuery, sqliteMatch } from './search-terms.ts';
 import { maxDistance, pickClosest, type VocabularyWord } from './spelling.ts';
 
@@ -267,12 +267,9 @@ interface CandidateRow {
 
 /** The candidates' ids, best match first (relevance.ts), then newest, then id (as every sort ends). */
 function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
-  const relevanceOf = relevanceScorer(terms);
+  const relevanceOf = rankedTextScorer(terms);
   return rows
-    .map((r) => {
-      const [title = '', isbn = '', courseCodes = '', author = '', publisher = ''] = r.ranked.split('\x1f');
-      return { r, score: relevanceOf({ title, isbn, courseCodes, author, publisher }) };
-    })
+    .map((r) => ({ r, score: relevanceOf(r.ranked) }))
     .sort((a, b) => b.score - a.score || (a.r.created_at < b.r.created_at ? 1 : a.r.created_at > b.r.created_at ? -1 : a.r.id < b.r.id ? -1 : a.r.id > b.r.id ? 1 : 0))
     .map(({ r }) => r.id);
 }
