@@ -1,6 +1,6 @@
 // Kysely builds a query from its builder and compiles it to SQL on every call. For a statement SQLite
 // answers in tens of microseconds (a page's listings by their ids) the building cost as much as the answer
-// (docs/performance.md, "A listing's statement compiled once"). Kysely has no cache of compiled queries,
+// (docs/performance.md, "A million listings: where the rest of the time went"; decision 0045). Kysely has no cache of compiled queries,
 // so this keeps one: a statement's SQL per database handle (a transaction is a handle of its own) and
 // number of values, run again with new values. Only for statements whose parameters are exactly those
 // values, in order; the first compile checks so.
