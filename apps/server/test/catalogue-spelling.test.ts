@@ -318,47 +318,69 @@ describe(`search that forgives (${dialectUnderTest})`, () => {
     expect(await search('volcanolgy')).toMatchObject({ total: 0, suggestion: null });
   });
 
-  it.skipIf(dialectUnderTest !== 'sqlite')('a vocabulary of few words in many listings (200,000 uses) is large too', async () => {
-    // 400 listings of the same 500 made-up words: 200,000 uses of 500 words.
-    const title = Array.from({ length: 500 }, (_, i) => `zq${i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`).join(' ');
-    const ids: string[] = [];
-    for (let l = 0; l < 400; l++) ids.push(await insertBook(t.database.db, seller.id, { title }));
-    const clock = 0;
-    const correct = sqliteCorrector(t.database.db, () => clock);
-    expect(await correct([])).toEqual(new Map());
-    await insertBook(t.database.db, seller.id, { title: 'Speleology Underground' });
-    expect((await correct(['speleolgy'])).size).toBe(0);
-    await correct.settled();
-    expect((await correct(['speleolgy'])).size).toBe(0);
-    // The listings leave, and the next vocabulary is small again.
-    await t.database.db.updateTable('books').set({ availability: 'sold' }).where('id', 'in', ids).execute();
-    expect((await sqliteCorrector(t.database.db)(['speleolgy'])).get('speleolgy')).toBe('speleology');
+  it.skipIf(dialectUnderTest !== 'sqlite')('a vocabulary of few words in many listings (200,000 uses) is large too, and small again once they leave', async () => {
+    const own = await createTestApp();
+    try {
+      const db = own.database.db;
+      const sellerId = (await registerAndLogin(own.app, { userType: 'seller' })).id;
+      // 400 listings of the same 500 made-up words: 200,000 uses of 500 words, and nothing else.
+      const title = Array.from({ length: 500 }, (_, i) => `zq${i.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`).join(' ');
+      const ids: string[] = [];
+      for (let l = 0; l < 400; l++) ids.push(await insertBook(db, sellerId, { title }));
+      let clock = 0;
+      const correct = sqliteCorrector(db, () => clock);
+      expect(await correct([])).toEqual(new Map());
+      // Large: a new word waits for the rebuild a minute on.
+      await insertBook(db, sellerId, { title: 'Speleology Underground' });
+      expect((await correct(['speleolgy'])).size).toBe(0);
+      await correct.settled();
+      expect((await correct(['speleolgy'])).size).toBe(0);
+      // One use fewer than 200,000 is small: the listings leave but one, and the rebuild a minute on reads 500 uses.
+      await db.updateTable('books').set({ availability: 'sold' }).where('id', 'in', ids.slice(1)).execute();
+      clock += 60_000;
+      await correct([]);
+      await correct.settled();
+      // Small now: a new word is known at the next call, with no minute to wait.
+      await insertBook(db, sellerId, { title: 'Limnology Lakes' });
+      expect((await correct(['limnolgy'])).get('limnolgy')).toBe('limnology');
+      expect((await correct(['speleolgy'])).get('speleolgy')).toBe('speleology');
+    } finally {
+      await own.close();
+    }
   });
 
   it.skipIf(dialectUnderTest !== 'sqlite')('a background rebuild that fails keeps the held vocabulary, tells the next call, and is tried again a minute later', async () => {
-    const word = (n: number) => `q${n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
-    let clock = 0;
-    let failing = true;
-    const correct = sqliteCorrector(t.database.db, () => clock, async () => {
-      if (failing) throw new Error('disk I/O error');
-    });
-    // Large since the first of these tests.
-    expect((await correct([`${word(12_345)}x`])).size).toBe(1);
-    const id = await insertBook(t.database.db, seller.id, { title: 'Glaciology Today' });
-    clock += 60_000;
-    expect((await correct(['glacology'])).size).toBe(0);
-    await correct.settled();
-    await expect(correct(['glacology'])).rejects.toThrow('disk I/O error');
-    expect((await correct(['calculas'])).get('calculas')).toBe('calculus');
-    failing = false;
-    clock += 59_999;
-    expect((await correct(['glacology'])).size).toBe(0);
-    await correct.settled();
-    clock += 1;
-    await correct(['glacology']);
-    await correct.settled();
-    expect((await correct(['glacology'])).get('glacology')).toBe('glaciology');
-    await t.database.db.deleteFrom('books').where('id', '=', id).execute();
+    const own = await createTestApp();
+    try {
+      const db = own.database.db;
+      const sellerId = (await registerAndLogin(own.app, { userType: 'seller' })).id;
+      const word = (n: number) => `q${n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
+      // 40 listings of 500 made-up words each: a large vocabulary (20,000 words).
+      for (let l = 0; l < 40; l++) await insertBook(db, sellerId, { title: Array.from({ length: 500 }, (_, i) => word(l * 500 + i)).join(' ') });
+      await insertBook(db, sellerId, { title: 'Calculus' });
+      let clock = 0;
+      let failing = true;
+      const correct = sqliteCorrector(db, () => clock, async () => {
+        if (failing) throw new Error('disk I/O error');
+      });
+      expect((await correct(['calculas'])).get('calculas')).toBe('calculus');
+      await insertBook(db, sellerId, { title: 'Glaciology Today' });
+      clock += 60_000;
+      expect((await correct(['glacology'])).size).toBe(0);
+      await correct.settled();
+      await expect(correct(['glacology'])).rejects.toThrow('disk I/O error');
+      expect((await correct(['calculas'])).get('calculas')).toBe('calculus');
+      failing = false;
+      clock += 59_999;
+      expect((await correct(['glacology'])).size).toBe(0);
+      await correct.settled();
+      clock += 1;
+      await correct(['glacology']);
+      await correct.settled();
+      expect((await correct(['glacology'])).get('glacology')).toBe('glaciology');
+    } finally {
+      await own.close();
+    }
   });
 
   it('checks that a suggestion finds more by counting no further than one past what the search found', async () => {

@@ -223,6 +223,39 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece
     expect(await segments()).toBe(2);
     await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 4)`.execute(db);
   });
+
+  it('ends while listings are written during the merge, which stay findable, in segments of their own', async () => {
+    const db = t.database.db;
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 0)`.execute(db);
+    // Descriptions of 1,500 different made-up words each: an index of a few hundred pages.
+    const word = (n: number) => `s${n.toString(26).replace(/./g, (d) => String.fromCharCode(97 + parseInt(d, 26)))}`;
+    for (let i = 0; i < 40; i++) {
+      await insertBook(db, sellerId, { title: `Seismology ${i}`, description: Array.from({ length: 1_500 }, (_, k) => word(i * 1_500 + k)).join(' ') });
+    }
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 4)`.execute(db);
+    expect(await segments()).toBeGreaterThan(4);
+    const pages = Number((await sql<{ n: number }>`SELECT count(*) AS n FROM books_fts_data`.execute(db)).rows[0]!.n);
+    // Two pages a step, so the merge takes many steps, and a listing is written between them (both turn the
+    // event loop once a step). Given a negative count each step, FTS5 started the merge over with every new
+    // segment and never ended.
+    let merging = true;
+    const written: string[] = [];
+    const writer = (async () => {
+      while (merging) {
+        written.push(await insertBook(db, sellerId, { title: `Seismology written during ${written.length}` }));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const steps = await t.app.services.catalogue.mergeSearchIndex(2);
+    merging = false;
+    await writer;
+    // Ended by FTS5 having no more to do, well before the job's own bound (about twice the index's pages).
+    expect(steps).toBeGreaterThan(10);
+    expect(steps).toBeLessThan(pages);
+    expect(written.length).toBeGreaterThan(1);
+    expect(await segments()).toBeLessThan(1 + written.length);
+    expect((await search('q=seismology')).total).toBe(40 + written.length);
+  });
 });
 
 describe.skipIf(dialectUnderTest !== 'postgres')('the merge-search-index job on PostgreSQL', () => {

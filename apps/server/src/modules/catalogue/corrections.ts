@@ -48,8 +48,9 @@ function rangesOf(words: readonly VocabularyWord[], count: number): string[] {
 
 /**
  * SQLite: the vocabulary is read from the full-text index into memory and kept until the index changes
- * (its structure record, read on each call, says when). The first is built when it is first needed (or
- * asked for at start, search-thread.ts), and every correction waits for that one. After that:
+ * (its structure record, read on each call, says when). The first is built when it is first needed (the
+ * server asks for it when it starts listening: prepareSuggestions in service.ts), and every correction
+ * waits for that one. After that:
  * - a small vocabulary is read again as soon as the index changes;
  * - a large one is rebuilt in the background at most every REBUILD_MS, in term ranges with a turn of the
  *   event loop between them, while corrections keep being answered from the one held. A new word may then
@@ -73,12 +74,14 @@ export function sqliteCorrector(db: Db, now: () => number = Date.now, pause: () 
   });
 
   const rebuild = async (version: string, bounds: readonly string[]) => {
-    const words: VocabularyWord[] = [];
+    // By word: JavaScript sorted the bounds by UTF-16 code units and SQLite compares UTF-8 bytes, which
+    // order a few characters differently, so two ranges may overlap (together they still cover every word).
+    const words = new Map<string, VocabularyWord>();
     for (let i = 0; i <= bounds.length; i++) {
-      words.push(...(await sqliteVocabulary(db, { from: bounds[i - 1], to: bounds[i] })));
+      for (const w of await sqliteVocabulary(db, { from: bounds[i - 1], to: bounds[i] })) words.set(w.word, w);
       await pause();
     }
-    held = hold(version, words);
+    held = hold(version, [...words.values()]);
   };
 
   const corrector = async (words: string[]) => {
@@ -99,6 +102,8 @@ export function sqliteCorrector(db: Db, now: () => number = Date.now, pause: () 
         },
       );
       held ??= await first;
+      // Held now; kept in `first` too, a rebuild could not let the first vocabulary go.
+      first = undefined;
     } else if (held.version !== version) {
       if (!held.large) held = hold(version, await sqliteVocabulary(db));
       else if (!rebuilding && now() - held.builtAt >= REBUILD_MS) {

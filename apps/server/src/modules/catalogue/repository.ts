@@ -519,25 +519,31 @@ export async function postgresCorrections(db: Db, words: string[]): Promise<Map<
 // ---- SQLite: keeping the live text index in one piece (docs/decisions/0038-catalogue-at-national-scale.md) ----
 
 /**
- * SQLite: how many segments the live index is in. FTS5 writes each change as a small segment of its own
- * and merges them in groups (its automerge), so a catalogue written one listing at a time ends up in
- * several, and a search reads each word's list from every one of them.
+ * SQLite: how many segments the live index is in, and how many pages it holds. FTS5 writes each change as a
+ * small segment of its own and merges them in groups (its automerge), so a catalogue written one listing
+ * at a time ends up in several, and a search reads each word's list from every one of them.
  */
-export async function sqliteIndexSegments(db: Db): Promise<number> {
-  const row = (await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM books_fts_idx`.execute(db)).rows[0];
-  return Number(row?.n ?? 0);
+export async function sqliteIndexShape(db: Db): Promise<{ segments: number; pages: number }> {
+  const row = (
+    await sql<{ segments: number; pages: number }>`
+      SELECT (SELECT count(DISTINCT segid) FROM books_fts_idx) AS segments, (SELECT count(*) FROM books_fts_data) AS pages`.execute(db)
+  ).rows[0];
+  return { segments: Number(row?.segments ?? 0), pages: Number(row?.pages ?? 0) };
 }
 
 /**
- * SQLite: one step of merging every segment of the live index into one, writing about `pages` pages (FTS5's
- * 'merge' command with a negative count), in a transaction of its own; whether the step found work to do
- * (FTS5 tells so only by the changes it makes: two or more).
+ * SQLite: one step of merging the live index's segments into one, writing about `pages` pages, in a
+ * transaction of its own; whether the step found work to do (FTS5 tells so only by the changes it makes:
+ * two or more). The first step (`start`) gives FTS5's 'merge' a negative count, which takes every segment
+ * into one merge; later ones a positive count, which carries that merge on. Given a negative count again,
+ * FTS5 would take the segments written since into a new merge, starting over, so a merge that listings
+ * keep being written during would never end.
  */
-export async function mergeSqliteIndexStep(db: Db, pages: number): Promise<boolean> {
+export async function mergeSqliteIndexStep(db: Db, pages: number, start: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changes = async () => Number((await sql<{ n: number }>`SELECT total_changes() AS n`.execute(trx)).rows[0]?.n ?? 0);
     const before = await changes();
-    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('merge', ${-Math.abs(pages)})`.execute(trx);
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('merge', ${start ? -Math.abs(pages) : Math.abs(pages)})`.execute(trx);
     return (await changes()) - before >= 2;
   });
 }

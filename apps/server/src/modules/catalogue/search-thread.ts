@@ -28,8 +28,9 @@ export interface PooledThread extends SearchThread {
  * search takes a few milliseconds of one core, so one thread capped the catalogue at ~180 searches a
  * second while the other core had room (decision 0038). Each keeps its own word expansions.
  *
- * Spelling corrections go to a thread of their own, started the first time one is asked for (the server
- * asks for none once it listens, which builds the vocabulary; service.ts prepareSuggestions): building
+ * Spelling corrections go to a thread of their own, started the first time one is asked for (once the
+ * server listens it asks for the corrections of no words, which builds the vocabulary; service.ts
+ * prepareSuggestions): building
  * the vocabulary reads the whole text index (1.7 s at a million listings, again in the background after
  * the index changes, corrections.ts), and a search thread doing it made every question queued behind it
  * wait that long.
