@@ -10,7 +10,8 @@ import { sql } from 'kysely';
 import { UNIVERSITY_IDS, type UniversityId } from '@reshelf/shared';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/index.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { mergeSqliteIndexStep } from '../apps/server/src/modules/catalogue/repository.ts';
+import { sqliteIndexShape } from '../apps/server/src/modules/catalogue/repository.ts';
+import { mergeSqliteIndex } from '../apps/server/src/modules/catalogue/service.ts';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
 import { makeCatalogue, makeCopy, prng } from './catalogue-data.ts';
 
@@ -217,9 +218,9 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
     // (statistics for the planner, the visibility map for index-only scans); do it now rather than
     // measure a state no running deployment stays in. On SQLite the server's merge-search-index job would
     // merge the text index the listings were written into within its first minute; done here with its
-    // steps (larger ones: nothing else is waiting), so it does not run in the middle of a measurement.
+    // merge (in larger steps: nothing else is waiting), so it does not run in the middle of a measurement.
     if (handle.dialect === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
-    else for (let steps = 0; await mergeSqliteIndexStep(db, 2000, steps === 0); steps++);
+    else await mergeSqliteIndex(db, 2000, (await sqliteIndexShape(db)).pages);
     return { approvedIds, seconds: (performance.now() - started) / 1000 };
   } finally {
     await handle.close();

@@ -4,7 +4,9 @@
 // (docs/decisions/0029-student-courses.md).
 import { LIMITS, type Book, type CatalogueList, type CatalogueQuery, type CourseBooksResponse, type ListResponse, type Student } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isPostgres } from '../../db/dialect.ts';
+import type { Db } from '../../db/index.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { postgresCorrector, sqliteCorrector, type CorrectWords } from './corrections.ts';
 import {
@@ -55,6 +57,24 @@ const OWN_LISTINGS_MARGIN = 6;
 const INDEX_SEGMENTS_KEPT = 4;
 /** Pages a merge step writes: about 15 ms each at a million listings, 52 ms the longest measured, with a turn of the event loop between steps. */
 const MERGE_STEP_PAGES = 200;
+
+/**
+ * SQLite: merges the live text index into one segment, `stepPages` at a time (mergeSqliteIndexStep: the
+ * first step starts the merge, the later ones carry it on), the event loop turning between steps so
+ * requests go on being answered; each step holds the main thread for its length. Listings written
+ * meanwhile are new segments, left for the next merge. It stops after writing about twice the index's
+ * `pages` (sqliteIndexShape) whatever FTS5 says, a bound in case it never says it is done. Returns the
+ * steps that did work.
+ */
+export async function mergeSqliteIndex(db: Db, stepPages: number, pages: number): Promise<number> {
+  const most = 2 * Math.ceil(pages / stepPages) + 10;
+  let steps = 0;
+  while (steps < most && (await mergeSqliteIndexStep(db, stepPages, steps === 0))) {
+    steps++;
+    await nextTurn();
+  }
+  return steps;
+}
 
 export function createCatalogueService(
   ctx: AppContext,
@@ -109,24 +129,14 @@ export function createCatalogueService(
 
     /**
      * SQLite (the scheduled job 'merge-search-index'): when the live text index is in more than
-     * INDEX_SEGMENTS_KEPT segments, merges it into one, `stepPages` at a time (mergeSqliteIndexStep), the
-     * event loop turning between steps so requests go on being answered; each step holds the main thread
-     * for its length. The merge rewrites the whole index: 291 steps, 4.6 s in all, at a million listings.
-     * Listings written meanwhile are new segments, left for the next run. It stops after writing about
-     * twice the index's pages whatever FTS5 says, a bound in case it never says it is done. Returns the
-     * steps that did work. PostgreSQL's text index needs nothing of the kind.
+     * INDEX_SEGMENTS_KEPT segments, merges it into one (mergeSqliteIndex). The merge rewrites the whole
+     * index: 291 steps, 4.6 s in all, at a million listings. Returns the steps that did work.
+     * PostgreSQL's text index needs nothing of the kind.
      */
     async mergeSearchIndex(stepPages = MERGE_STEP_PAGES): Promise<number> {
       if (isPostgres(ctx.db)) return 0;
       const { segments, pages } = await sqliteIndexShape(ctx.db);
-      if (segments <= INDEX_SEGMENTS_KEPT) return 0;
-      const most = 2 * Math.ceil(pages / stepPages) + 10;
-      let steps = 0;
-      while (steps < most && (await mergeSqliteIndexStep(ctx.db, stepPages, steps === 0))) {
-        steps++;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      return steps;
+      return segments > INDEX_SEGMENTS_KEPT ? mergeSqliteIndex(ctx.db, stepPages, pages) : 0;
     },
 
     async search(query: CatalogueQuery): Promise<CatalogueList> {
