@@ -1,6 +1,7 @@
 // Migration 008 on a database that already has listings: the SQLite full-text index is rebuilt over the
 // live catalogue only (with campus and category tokens), and going back restores 005's index of every
 // listing. PostgreSQL keeps its tsvector, so this is SQLite's alone.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,7 +244,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece
     const writer = (async () => {
       while (merging) {
         written.push(await insertBook(db, sellerId, { title: `Seismology written during ${written.length}` }));
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     })();
     const steps = await t.app.services.catalogue.mergeSearchIndex(2);

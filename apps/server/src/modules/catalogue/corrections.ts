@@ -1,4 +1,5 @@
 // Where each database finds the closest vocabulary word for a misspelt one (docs/decisions/0024-search-that-forgives.md).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../../db/index.ts';
 import { postgresCorrections, sqliteIndexVersion, sqliteVocabulary } from './repository.ts';
 import { createVocabulary, type Vocabulary, type VocabularyWord } from './spelling.ts';
@@ -28,15 +29,16 @@ interface Held {
   version: string;
   vocabulary: Vocabulary;
   builtAt: number;
-  /** Boundaries of REBUILD_PARTS term ranges holding about equal uses of the words (for the next rebuild). */
-  parts: string[];
-  large: boolean;
+  /**
+   * A large vocabulary's boundaries of REBUILD_PARTS term ranges holding about equal uses of the words (for
+   * its next rebuild); undefined for a small one, which is read again whole.
+   */
+  parts: string[] | undefined;
 }
 
-/** The words that split `words` (in term order) into `count` ranges of about equal uses. */
-function rangesOf(words: readonly VocabularyWord[], count: number): string[] {
+/** The words that split `words` (in term order), with `uses` uses in all, into `count` ranges of about equal uses. */
+function rangesOf(words: readonly VocabularyWord[], uses: number, count: number): string[] {
   const sorted = [...words].sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-  const uses = sorted.reduce((n, w) => n + w.listings, 0);
   const bounds: string[] = [];
   let seen = 0;
   for (const w of sorted) {
@@ -58,20 +60,18 @@ function rangesOf(words: readonly VocabularyWord[], count: number): string[] {
  *   is harmless: a suggestion is only made when the corrected query finds books in the live index.
  * `pause` is that turn (a test gives its own).
  */
-export function sqliteCorrector(db: Db, now: () => number = Date.now, pause: () => Promise<void> = () => new Promise((resolve) => setImmediate(resolve))): SqliteCorrector {
+export function sqliteCorrector(db: Db, now: () => number = Date.now, pause: () => Promise<unknown> = nextTurn): SqliteCorrector {
   let held: Held | undefined;
   let first: Promise<Held> | undefined;
   let rebuilding: Promise<void> | undefined;
   /** Why the last background rebuild failed, told to the next call (the search then answers without a suggestion). */
   let failed: unknown;
 
-  const hold = (version: string, words: VocabularyWord[]): Held => ({
-    version,
-    vocabulary: createVocabulary(words),
-    builtAt: now(),
-    parts: rangesOf(words, REBUILD_PARTS),
-    large: words.length >= LARGE_WORDS || words.reduce((n, w) => n + w.listings, 0) >= LARGE_USES,
-  });
+  const hold = (version: string, words: VocabularyWord[]): Held => {
+    const uses = words.reduce((n, w) => n + w.listings, 0);
+    const large = words.length >= LARGE_WORDS || uses >= LARGE_USES;
+    return { version, vocabulary: createVocabulary(words), builtAt: now(), parts: large ? rangesOf(words, uses, REBUILD_PARTS) : undefined };
+  };
 
   const rebuild = async (version: string, bounds: readonly string[]) => {
     // By word: JavaScript sorted the bounds by UTF-16 code units and SQLite compares UTF-8 bytes, which
@@ -105,10 +105,10 @@ export function sqliteCorrector(db: Db, now: () => number = Date.now, pause: () 
       // Held now; kept in `first` too, a rebuild could not let the first vocabulary go.
       first = undefined;
     } else if (held.version !== version) {
-      if (!held.large) held = hold(version, await sqliteVocabulary(db));
+      if (!held.parts) held = hold(version, await sqliteVocabulary(db));
       else if (!rebuilding && now() - held.builtAt >= REBUILD_MS) {
         const from = held;
-        rebuilding = rebuild(version, from.parts)
+        rebuilding = rebuild(version, held.parts)
           .catch((err: unknown) => {
             // The held vocabulary stays, and the rebuild is tried again REBUILD_MS later.
             from.builtAt = now();
