@@ -229,7 +229,7 @@ async function main() {
         const tails = drawn.filter(warmed).map((s) => s.paths.slice(-WARM_UP_EACH));
         const mixed = Array.from({ length: WARM_UP_EACH }, (_, i) => tails.map((t) => t[i % t.length]!)).flat();
         await measure(bases, { name: 'warm-up', paths: mixed }, { seconds: 3, connections });
-        console.log('  warmed up (3 s of every shape, questions the measured runs do not ask)');
+        console.log('  warmed up (3 s of the shapes with many questions, questions the measured runs do not ask)');
       }
       hello = await startHelloWorld();
       results.push(await measure(hello.url, { name: 'node:http hello world (ceiling, before)', paths: ['/'] }, { seconds, connections }));

@@ -30,10 +30,9 @@ export interface PooledThread extends SearchThread {
  *
  * Spelling corrections go to a thread of their own, started the first time one is asked for (once the
  * server listens it asks for the corrections of no words, which builds the vocabulary; service.ts
- * prepareSuggestions): building
- * the vocabulary reads the whole text index (1.7 s at a million listings, again in the background after
- * the index changes, corrections.ts), and a search thread doing it made every question queued behind it
- * wait that long.
+ * prepareSuggestions): building the vocabulary reads the whole text index (1.7 s at a million listings,
+ * again in the background after the index changes, corrections.ts), and a search thread doing it made
+ * every question queued behind it wait that long.
  * `start` makes a thread (createSearchThread; a test gives its own).
  */
 export function createSearchThreads(
