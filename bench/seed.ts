@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { UNIVERSITY_IDS, type UniversityId } from '@reshelf/shared';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/index.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { sqliteIndexShape } from '../apps/server/src/modules/catalogue/repository.ts';
+import { SQLITE_TEXT_INDEXES, sqliteIndexShape } from '../apps/server/src/modules/catalogue/repository.ts';
 import { mergeSqliteIndex } from '../apps/server/src/modules/catalogue/service.ts';
 import { hashPassword } from '../apps/server/src/modules/accounts/passwords.ts';
 import { makeCatalogue, makeCopy, prng } from './catalogue-data.ts';
@@ -220,7 +220,7 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
     // merge the text index the listings were written into within its first minute; done here with its
     // merge (in larger steps: nothing else is waiting), so it does not run in the middle of a measurement.
     if (handle.dialect === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
-    else await mergeSqliteIndex(db, 2000, (await sqliteIndexShape(db)).pages);
+    else for (const index of SQLITE_TEXT_INDEXES) await mergeSqliteIndex(db, index, 2000, (await sqliteIndexShape(db, index)).pages);
     return { approvedIds, seconds: (performance.now() - started) / 1000 };
   } finally {
     await handle.close();

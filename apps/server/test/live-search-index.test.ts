@@ -178,7 +178,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search wi
     for (let i = 0; i < 2; i++) {
       const down = await migrator().migrateTo('2026-11-24-020-search-prefixes');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-021-search-index-keeps-ranking']);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-022-campus-search-index', '2026-11-28-021-search-index-keeps-ranking']);
       expect((await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'books_fts_content'`.execute(t.database.db)).rows[0]!.n).toBe(0);
       expect((await migrator().migrateToLatest()).error).toBeUndefined();
     }
@@ -194,7 +194,12 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search wi
 describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece (the merge-search-index job, SQLite)', () => {
   let t: TestApp;
   let sellerId: string;
-  const segments = async () => Number((await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM books_fts_idx`.execute(t.database.db)).rows[0]!.n);
+  /** The segments of `books_fts` (what these tests write to), checked against the campus index's where both should be merged. */
+  const segments = async (index = 'books_fts') => Number((await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM ${sql.table(`${index}_idx`)}`.execute(t.database.db)).rows[0]!.n);
+  /** FTS5's own merging off (0) or back on (4), in both live indexes. */
+  const automerge = async (n: number) => {
+    for (const index of ['books_fts', 'books_fts_campus']) await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('automerge', ${sql.lit(n)})`.execute(t.database.db);
+  };
   const search = async (qs: string) => (await t.app.inject(`/api/v1/books?${qs}`)).json();
 
   beforeAll(async () => {
@@ -206,15 +211,16 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece
   it('merges an index in more than four segments into one, finding exactly what it found before, and leaves one in four or fewer alone', async () => {
     const db = t.database.db;
     // FTS5's own merging off: each listing written is a segment of its own, as a busy day leaves them.
-    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 0)`.execute(db);
+    await automerge(0);
     for (let i = 0; i < 12; i++) await insertBook(db, sellerId, { title: `Hydrology ${i}`, priceCents: (100 + i) * 100, university: i % 2 ? 'uct' : 'wits' });
-    const before = await segments();
-    expect(before).toBeGreaterThan(4);
+    expect(await segments()).toBeGreaterThan(4);
+    expect(await segments('books_fts_campus')).toBeGreaterThan(4);
     const questions = ['q=hydrology', 'q=hydro&sort=price_desc', 'q=hydrology&university=uct&sort=newest', 'q=hydrology+7', 'q=hydrology&pageSize=5&page=2'];
     const answers = await Promise.all(questions.map(search));
     // The job, as the scheduler runs it: a fresh app's every job is due.
     expect(await t.app.services.scheduler.runDue()).toContain('merge-search-index');
     expect(await segments()).toBe(1);
+    expect(await segments('books_fts_campus')).toBe(1);
     expect(await Promise.all(questions.map(search))).toEqual(answers);
     // Writes go on into the merged index, and the next run has nothing to merge.
     const id = await insertBook(db, sellerId, { title: 'Hydrology Advanced', university: 'uct' });
@@ -222,7 +228,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece
     expect(await segments()).toBe(2);
     expect(await t.app.services.catalogue.mergeSearchIndex()).toBe(0);
     expect(await segments()).toBe(2);
-    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('automerge', 4)`.execute(db);
+    await automerge(4);
   });
 
   it('ends while listings are written during the merge, which stay findable, in segments of their own', async () => {

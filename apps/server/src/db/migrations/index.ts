@@ -21,6 +21,7 @@ import * as verifiedStudents from './2026-11-24-018-verified-students.ts';
 import * as signInProviders from './2026-11-24-019-sign-in-providers.ts';
 import * as searchPrefixes from './2026-11-24-020-search-prefixes.ts';
 import * as searchIndexKeepsRanking from './2026-11-28-021-search-index-keeps-ranking.ts';
+import * as campusSearchIndex from './2026-11-28-022-campus-search-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-019-sign-in-providers': signInProviders,
   '2026-11-24-020-search-prefixes': searchPrefixes,
   '2026-11-28-021-search-index-keeps-ranking': searchIndexKeepsRanking,
+  '2026-11-28-022-campus-search-index': campusSearchIndex,
 };

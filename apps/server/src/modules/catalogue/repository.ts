@@ -39,6 +39,18 @@ const PROBE_WALK_MAX = 5000;
 /** PostgreSQL: how many listings a date or price page walks, at most, before it reads every match instead. */
 const PG_PROBE_WALK = 2000;
 
+/**
+ * SQLite: each campus's number in the campus index `books_fts_campus` (migration 022, which states it
+ * again): a listing's key there is its campus's number times CAMPUS_SPAN plus its rowid, so a campus's
+ * listings are one range of keys. A campus without a number is searched in `books_fts`, by its token.
+ */
+const CAMPUS_NUMBERS: Readonly<Record<string, number>> = { uct: 1, wits: 2, up: 3, sun: 4, uj: 5, ru: 6, ukzn: 7, uwc: 8, nmu: 9, ufs: 10 };
+const CAMPUS_SPAN = 2 ** 40;
+
+/** SQLite: the lowest key of a campus's listings in the campus index (exported for its test); none for a campus it does not number. */
+export const campusKeyBase = (university: string): number | undefined =>
+  Object.hasOwn(CAMPUS_NUMBERS, university) ? CAMPUS_NUMBERS[university]! * CAMPUS_SPAN : undefined;
+
 /** What the catalogue shows: approved listings still for sale (`b` is the listing). */
 const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
 
@@ -91,6 +103,17 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
    * across the whole file.
    */
   let indexOnly = false;
+  /**
+   * SQLite, words on one campus: the campus index, whose range of keys for the campus holds its matches
+   * (decision 0046), rather than `books_fts` and the campus token's list beside the words'. `fts` is the
+   * index; `keyOf` a listing's key in it from its rowid, `rowidOf` the reverse; `inRange` keeps a search
+   * to the campus's keys.
+   */
+  const base = !pg && terms.length && query.university ? campusKeyBase(query.university) : undefined;
+  const fts = sql.raw(base === undefined ? 'books_fts' : 'books_fts_campus');
+  const keyOf = (rowid: string) => sql.raw(base === undefined ? rowid : `(${rowid} + ${base})`);
+  const rowidOf = (key: string) => sql.raw(base === undefined ? key : `(${key} - ${base})`);
+  const inRange = (key: string) => sql.raw(base === undefined ? '' : ` AND ${key} BETWEEN ${base} AND ${base + CAMPUS_SPAN - 1}`);
   if (terms.length) {
     if (pg) {
       const tsquery = sql`to_tsquery('simple', ${postgresTsQuery(terms)})`;
@@ -101,13 +124,14 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
       // choose, it walks a price index over every live listing and runs the full-text query once per
       // listing, which makes a search with a price range seconds long at scale (docs/performance.md, Fix 6).
-      if (!query.course) from = sql`books_fts f CROSS JOIN books b ON b.rowid = f.rowid`;
-      // The index holds live listings only, with their campus and category as tokens (migration 008);
-      // the row checks above stay as the rule of what is shown wherever a listing's row is read anyway.
-      textMatch = sqliteMatch(terms, { university: query.university, category: query.category }, expansions);
+      if (!query.course) from = sql`${fts} f CROSS JOIN books b ON b.rowid = ${rowidOf('f.rowid')}`;
+      // The index holds live listings only, with their campus and category as tokens (migration 008; the
+      // campus index, the category only); the row checks above stay as the rule of what is shown wherever
+      // a listing's row is read anyway.
+      textMatch = sqliteMatch(terms, { university: base === undefined ? query.university : undefined, category: query.category }, expansions);
       // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
       indexOnly = !query.course && !hasRowFilters(query);
-      if (indexOnly) from = sql`books_fts f`;
+      if (indexOnly) from = sql`${fts} f`;
     }
   }
   // The sort over columns of `t` (b, or the matches m), ending newest first, then by id, so pages never
@@ -128,9 +152,9 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   const rowWhereSql = sql.join(where, sql` AND `);
   let whereSql = rowWhereSql;
   if (pgMatch) whereSql = sql`${rowWhereSql} AND ${pgMatch('b')}`;
-  else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = b.rowid)`;
-  else if (indexOnly) whereSql = sql`books_fts MATCH ${textMatch}`;
-  else if (textMatch) whereSql = sql`${rowWhereSql} AND books_fts MATCH ${textMatch}`;
+  else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('b.rowid')})`;
+  else if (indexOnly) whereSql = sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`;
+  else if (textMatch) whereSql = sql`${rowWhereSql} AND ${fts} MATCH ${textMatch}${inRange('f.rowid')}`;
   /** Where a match's id, date and price are read from: the index's own columns when it answers alone, else the listing's row. */
   const matchTable = indexOnly ? 'f' : 'b';
   const offset = (query.page - 1) * query.pageSize;
@@ -170,8 +194,8 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
      * rowids of the newest and of the oldest of them, which tell how densely they lie among the listings.
      */
     newestMatches: sql<{ n: number | string; last: number | null; first: number | null }>`
-      SELECT count(*) AS n, max(rowid) AS last, min(rowid) AS first
-      FROM (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`,
+      SELECT count(*) AS n, ${rowidOf('max(rowid)')} AS last, ${rowidOf('min(rowid)')} AS first
+      FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`,
     /**
      * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
      * `ranked` when it answers alone; made from the listing's row where that row is read anyway); all of
@@ -190,7 +214,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
      */
     probed: (walk: number) => sql<{ id: string }>`
       SELECT x.id FROM (SELECT b.id, b.rowid AS r FROM books b WHERE ${rowWhereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(walk)}) x
-      WHERE EXISTS (SELECT 1 FROM books_fts WHERE books_fts MATCH ${textMatch} AND rowid = x.r)
+      WHERE EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('x.r')})
       LIMIT ${sql.lit(offset + query.pageSize)}`,
     /**
      * By date or price otherwise: the same index walked against the set of every matching rowid, which
@@ -202,7 +226,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
      */
     sorted: sql<{ id: string }>`
       SELECT b.id FROM books b${sql.raw(query.sort === 'newest' ? ' INDEXED BY books_catalogue_newest_idx' : '')}
-      WHERE ${rowWhereSql} AND b.rowid IN (SELECT rowid FROM books_fts WHERE books_fts MATCH ${textMatch})
+      WHERE ${rowWhereSql} AND b.rowid IN (SELECT ${rowidOf('rowid')} FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')})
       ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
   };
   // ---- PostgreSQL, a search (decision 0039) ----
@@ -520,15 +544,19 @@ export async function postgresCorrections(db: Db, words: string[]): Promise<Map<
 
 // ---- SQLite: keeping the live text index in one piece (docs/decisions/0038-catalogue-at-national-scale.md) ----
 
+/** SQLite: the live text indexes, every campus's (`books_fts`) and the one in campus order (`books_fts_campus`, migration 022). */
+export const SQLITE_TEXT_INDEXES = ['books_fts', 'books_fts_campus'] as const;
+export type SqliteTextIndex = (typeof SQLITE_TEXT_INDEXES)[number];
+
 /**
- * SQLite: how many segments the live index is in, and how many pages it holds. FTS5 writes each change as a
+ * SQLite: how many segments a live index is in, and how many pages it holds. FTS5 writes each change as a
  * small segment of its own and merges them in groups (its automerge), so a catalogue written one listing
  * at a time ends up in several, and a search reads each word's list from every one of them.
  */
-export async function sqliteIndexShape(db: Db): Promise<{ segments: number; pages: number }> {
+export async function sqliteIndexShape(db: Db, index: SqliteTextIndex): Promise<{ segments: number; pages: number }> {
   const row = (
     await sql<{ segments: number; pages: number }>`
-      SELECT (SELECT count(DISTINCT segid) FROM books_fts_idx) AS segments, (SELECT count(*) FROM books_fts_data) AS pages`.execute(db)
+      SELECT (SELECT count(DISTINCT segid) FROM ${sql.table(`${index}_idx`)}) AS segments, (SELECT count(*) FROM ${sql.table(`${index}_data`)}) AS pages`.execute(db)
   ).rows[0];
   return { segments: Number(row?.segments ?? 0), pages: Number(row?.pages ?? 0) };
 }
@@ -541,11 +569,11 @@ export async function sqliteIndexShape(db: Db): Promise<{ segments: number; page
  * FTS5 would take the segments written since into a new merge, starting over, so a merge that listings
  * keep being written during would never end.
  */
-export async function mergeSqliteIndexStep(db: Db, pages: number, start: boolean): Promise<boolean> {
+export async function mergeSqliteIndexStep(db: Db, index: SqliteTextIndex, pages: number, start: boolean): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const changes = async () => Number((await sql<{ n: number }>`SELECT total_changes() AS n`.execute(trx)).rows[0]?.n ?? 0);
     const before = await changes();
-    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('merge', ${start ? -Math.abs(pages) : Math.abs(pages)})`.execute(trx);
+    await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('merge', ${start ? -Math.abs(pages) : Math.abs(pages)})`.execute(trx);
     return (await changes()) - before >= 2;
   });
 }

@@ -14,6 +14,8 @@ import {
   findCourseListings,
   findOwnCourseListings,
   mergeSqliteIndexStep,
+  SQLITE_TEXT_INDEXES,
+  type SqliteTextIndex,
   searchCatalogue,
   sqliteIndexShape,
   type CataloguePage,
@@ -59,17 +61,17 @@ const INDEX_SEGMENTS_KEPT = 4;
 const MERGE_STEP_PAGES = 200;
 
 /**
- * SQLite: merges the live text index into one segment, `stepPages` at a time (mergeSqliteIndexStep: the
+ * SQLite: merges a live text index into one segment, `stepPages` at a time (mergeSqliteIndexStep: the
  * first step starts the merge, the later ones carry it on), the event loop turning between steps so
  * requests go on being answered; each step holds the main thread for its length. Listings written
  * meanwhile are new segments, left for the next merge. It stops after writing about twice the index's
  * `pages` (sqliteIndexShape) whatever FTS5 says, a bound in case it never says it is done. Returns the
  * steps that did work.
  */
-export async function mergeSqliteIndex(db: Db, stepPages: number, pages: number): Promise<number> {
+export async function mergeSqliteIndex(db: Db, index: SqliteTextIndex, stepPages: number, pages: number): Promise<number> {
   const most = 2 * Math.ceil(pages / stepPages) + 10;
   let steps = 0;
-  while (steps < most && (await mergeSqliteIndexStep(db, stepPages, steps === 0))) {
+  while (steps < most && (await mergeSqliteIndexStep(db, index, stepPages, steps === 0))) {
     steps++;
     await nextTurn();
   }
@@ -128,15 +130,19 @@ export function createCatalogueService(
     },
 
     /**
-     * SQLite (the scheduled job 'merge-search-index'): when the live text index is in more than
-     * INDEX_SEGMENTS_KEPT segments, merges it into one (mergeSqliteIndex). The merge rewrites the whole
-     * index: 291 steps, 4.6 s in all, at a million listings. Returns the steps that did work.
-     * PostgreSQL's text index needs nothing of the kind.
+     * SQLite (the scheduled job 'merge-search-index'): each live text index (SQLITE_TEXT_INDEXES) in
+     * more than INDEX_SEGMENTS_KEPT segments is merged into one (mergeSqliteIndex). The merge rewrites the
+     * whole index: 291 steps, 4.6 s in all, for `books_fts` at a million listings. Returns the steps that
+     * did work. PostgreSQL's text index needs nothing of the kind.
      */
     async mergeSearchIndex(stepPages = MERGE_STEP_PAGES): Promise<number> {
       if (isPostgres(ctx.db)) return 0;
-      const { segments, pages } = await sqliteIndexShape(ctx.db);
-      return segments > INDEX_SEGMENTS_KEPT ? mergeSqliteIndex(ctx.db, stepPages, pages) : 0;
+      let steps = 0;
+      for (const index of SQLITE_TEXT_INDEXES) {
+        const { segments, pages } = await sqliteIndexShape(ctx.db, index);
+        if (segments > INDEX_SEGMENTS_KEPT) steps += await mergeSqliteIndex(ctx.db, index, stepPages, pages);
+      }
+      return steps;
     },
 
     async search(query: CatalogueQuery): Promise<CatalogueList> {
