@@ -126,11 +126,15 @@ const TABLE_OWNERS = {
   student_identities: 'identities',
   sign_in_flows: 'identities',
   pending_sign_ins: 'identities',
-  // The catalogue's search index (SQLite's FTS5 table and its shadow and vocabulary tables; PostgreSQL's
+  // The catalogue's search indexes (SQLite's two FTS5 tables and their shadow and vocabulary tables; PostgreSQL's
   // word list for spelling suggestions), kept in step with books by triggers in the migrations.
   books_fts: 'catalogue',
   books_fts_data: 'catalogue',
+  books_fts_idx: 'catalogue',
   books_fts_vocab: 'catalogue',
+  books_fts_campus: 'catalogue',
+  books_fts_campus_data: 'catalogue',
+  books_fts_campus_idx: 'catalogue',
   search_words: 'catalogue',
   // The database layer's own (db/server-secret.ts): no module touches it.
   server_secrets: 'db',
