@@ -4,18 +4,18 @@
 // any frequency come from real titles and authors (a common subject word as often as it is common), the
 // prefixes are what a student has typed after four letters, the pages go deep.
 import { sql } from 'kysely';
-import { CATALOGUE_SORTS, CONDITIONS, UNIVERSITY_IDS } from '@reshelf/shared';
+import { CATALOGUE_SORTS, CONDITIONS, LANGUAGES, STUDY_LEVELS, UNIVERSITY_IDS } from '@reshelf/shared';
 import type { Db } from '../apps/server/src/db/index.ts';
 import { prng, type Rng } from './catalogue-data.ts';
 
 /** Live listings drawn at random: the words, ISBNs and ids the questions are made of. */
 export interface ShapeSample {
-  listings: { id: string; title: string; author: string; isbn: string; category: string }[];
+  listings: { id: string; title: string; author: string; isbn: string; category: string; price_cents: number }[];
 }
 
 export async function readShapeSample(db: Db, size: number): Promise<ShapeSample> {
   const rows = await sql<ShapeSample['listings'][number]>`
-    SELECT id, title, author, isbn, category FROM books
+    SELECT id, title, author, isbn, category, price_cents FROM books
     WHERE status = 'approved' AND availability = 'available' ORDER BY random() LIMIT ${size}`.execute(db);
   return { listings: rows.rows };
 }
@@ -79,6 +79,31 @@ export function questionShapes(sample: ShapeSample, count: number, seed = 202611
     {
       name: 'browse category × condition, pages 1-20',
       paths: distinct(() => books({ category: listing().category, condition: pick(CONDITIONS), page: rng.int(1, 20) })),
+    },
+    {
+      // Nobody tuned for this one: a word or none, then each filter a student might set (campus, subject,
+      // condition, study level, language, a price range around a real listing's price) independently, a
+      // third of the time each, in any sort, on any of the first 20 pages.
+      name: 'any filters, a word or none, pages 1-20',
+      paths: distinct(() => {
+        const l = listing();
+        const words = wordsOf(`${l.title} ${l.author}`);
+        const sometimes = () => rng.int(0, 2) === 0;
+        const rand = Math.max(1, Math.round(Number(l.price_cents) / 100));
+        const params: Record<string, string | number> = {
+          ...(words.length && rng.int(0, 9) < 7 ? { q: pick(words) } : {}),
+          ...(sometimes() ? { university: pick(UNIVERSITY_IDS) } : {}),
+          ...(sometimes() ? { category: l.category } : {}),
+          ...(sometimes() ? { condition: pick(CONDITIONS) } : {}),
+          ...(sometimes() ? { studyLevel: pick(STUDY_LEVELS) } : {}),
+          ...(sometimes() ? { language: pick(LANGUAGES) } : {}),
+          ...(sometimes() ? { minPrice: Math.floor(rand / 2) } : {}),
+          ...(sometimes() ? { maxPrice: rand * 2 } : {}),
+          sort: pick(CATALOGUE_SORTS),
+          page: rng.int(1, 20),
+        };
+        return books(params);
+      }),
     },
     { name: 'ISBN with hyphens', paths: distinct(() => books({ q: hyphenated(listing().isbn) })) },
     { name: 'book detail by id', paths: distinct(() => `/api/v1/books/${listing().id}`) },

@@ -5,6 +5,7 @@
 // SQLite): one round of questions to warm the caches, then other questions of the same shapes, measured.
 // It prints, per shape and sort, the wall time and this process's CPU per question (on PostgreSQL the
 // database's own CPU is not in it), then the statements that took the most time in all. Figures, not pass/fail; CPU time barely depends on what else the machine does.
+//   --slowest=N (also print the measured round's N slowest questions, with their paths)
 //   --listings=N (seed the catalogue first, with the bench's seeder: into an empty data folder, or an empty
 //   PostgreSQL database)  --questions=300 (per shape)  --shape=TEXT (only shapes whose name holds it)  --top=25
 import path from 'node:path';
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     questions: { type: 'string', default: '300' },
     shape: { type: 'string' },
     top: { type: 'string', default: '25' },
+    slowest: { type: 'string', default: '0' },
   },
 });
 if (!args['data-dir'] && !args['database-url']) throw new Error('Give --data-dir=DIR (SQLite) or --database-url=URL (PostgreSQL): a catalogue seeded before.');
@@ -70,6 +72,8 @@ const sample = await readShapeSample(handle.db, 20_000);
 /** Each round's own questions: the measured round's are not the ones that warmed the caches, as over HTTP every question is new. */
 const shapesOf = (seed: number) => questionShapes(sample, Number(args.questions), seed).filter((s) => !s.name.startsWith('book detail') && (!args.shape || s.name.includes(args.shape)));
 
+/** The measured round's questions and their times, for --slowest. */
+const timed: { ms: number; path: string }[] = [];
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 for (const round of ['warm', 'measured'] as const) {
   timer.totals.clear();
@@ -85,6 +89,7 @@ for (const round of ['warm', 'measured'] as const) {
       const used = process.cpuUsage(cpu);
       const entry = bySort.get(query.sort) ?? { ms: [], cpu: 0 };
       entry.ms.push(performance.now() - at);
+      if (round === 'measured') timed.push({ ms: performance.now() - at, path: p });
       entry.cpu += (used.user + used.system) / 1000;
       bySort.set(query.sort, entry);
     }
@@ -100,5 +105,9 @@ for (const round of ['warm', 'measured'] as const) {
 console.log(`\nstatements by total time (measured round: the shape and sort, then the statement's start):`);
 for (const [key, { count, ms }] of [...timer.totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, Number(args.top))) {
   console.log(`${ms.toFixed(0).padStart(7)} ms ${String(count).padStart(5)}× ${(ms / count).toFixed(2).padStart(6)} ms  ${key}`);
+}
+if (Number(args.slowest)) {
+  console.log(`\nthe ${args.slowest} slowest questions of the measured round:`);
+  for (const { ms, path: p } of timed.sort((a, b) => b.ms - a.ms).slice(0, Number(args.slowest))) console.log(`${ms.toFixed(1).padStart(8)} ms  ${decodeURIComponent(p)}`);
 }
 await handle.close();

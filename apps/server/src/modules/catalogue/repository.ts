@@ -176,8 +176,20 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
    * covering indexes of migration 007 (its count comes apart), and on PostgreSQL a search whose words are
    * common (pgSearch below), testing each listing until the page is full.
    */
-  const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${query.pageSize} OFFSET ${offset}`;
+  const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`;
   const page = terms.length ? searchPage(whereSql) : inSortOrder;
+  /**
+   * SQLite, browsing by date with a price range (no words, no course): the range read from the price index
+   * and sorted by date, for when few listings pass the filters (findCataloguePage chooses by their count).
+   * `inSortOrder` walks the date index instead, which fills a page at once when many pass, and walks the
+   * whole catalogue when none do: 168 ms at a million listings for `maxPrice=20`, against 0.2 ms for the
+   * range. Given LIMIT and OFFSET as parameters, SQLite read the range for every such page (269 ms for
+   * `minPrice=126`, page 20, against 1.3 ms for the walk); they are written into both statements.
+   */
+  const priceRangeByDate =
+    !pg && !terms.length && !query.course && (query.minPrice !== undefined || query.maxPrice !== undefined) && (query.sort === 'newest' || query.sort === 'relevance')
+      ? sql<{ id: string }>`SELECT b.id FROM books b INDEXED BY books_catalogue_price_asc_idx WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`
+      : undefined;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
   const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
 
@@ -272,7 +284,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       WHERE ${pgMatch('x')}
       ORDER BY ${orderOver('x')} LIMIT ${sql.lit(offset + query.pageSize)}`,
   };
-  return { page, countUpTo, common: common || undefined, pgSearch: pgSearch || undefined };
+  return { page, countUpTo, priceRangeByDate, common: common || undefined, pgSearch: pgSearch || undefined };
 }
 
 /**
@@ -380,6 +392,13 @@ async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[],
       const probed = (await pgSearch.probed(PG_PROBE_WALK).execute(db)).rows;
       if (probed.length >= end) return { ids: probed.slice(offset).map((r) => r.id), ...(await countUpToCap()) };
     }
+  }
+  if (statements.priceRangeByDate) {
+    // Past the cap, enough listings pass for the date index's walk to fill the page soon; fewer, and the
+    // price range holds them all, and reading it costs about what counting them did.
+    const found = await countUpToCap();
+    const rows = (await (found.capped ? statements.page : statements.priceRangeByDate).execute(db)).rows;
+    return { ids: rows.map((r) => r.id), ...found };
   }
   const rows = (await statements.page.execute(db)).rows;
   // The count only when it is not already known (from the window, or from a short first page).
