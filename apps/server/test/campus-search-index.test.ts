@@ -87,7 +87,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the campus text index (migration
     const universities = await universityOf();
     for (const q of ['chemistry', 'chem', 'organic chemistry', 'atkins', 'calculus', 'nothingatall']) {
       for (const sort of CATALOGUE_SORTS) {
-        for (const extra of ['', '&category=chemistry', '&condition=good', '&minPrice=0', '&course=CHEM1000']) {
+        for (const extra of ['', '&category=chemistry', '&condition=good', '&condition=good&category=mathematics&language=english', '&minPrice=0', '&course=CHEM1000']) {
           // Every campus's answer, all of it (two pages of 50 hold every listing), kept to one campus.
           const everywhere = [...(await page(`q=${encodeURIComponent(q)}&sort=${sort}&pageSize=50${extra}`)).ids, ...(await page(`q=${encodeURIComponent(q)}&sort=${sort}&pageSize=50&page=2${extra}`)).ids];
           for (const campus of ['uct', 'wits', 'ufs']) {
@@ -124,12 +124,47 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the campus text index (migration
     for (let i = 0; i < 2; i++) {
       const down = await migrator().migrateTo('2026-11-28-021-search-index-keeps-ranking');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-022-campus-search-index']);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-023-search-facets', '2026-11-28-022-campus-search-index']);
       expect((await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'books_fts_campus%'`.execute(db())).rows[0]!.n).toBe(0);
       expect((await migrator().migrateToLatest()).error).toBeUndefined();
     }
     expect(await page('q=chemistry&university=wits&sort=price_asc')).toEqual(before);
     expect(await held()).toEqual(await live());
     await sql`INSERT INTO books_fts_campus(books_fts_campus, rank) VALUES ('integrity-check', 0)`.execute(db());
+  });
+});
+
+describe.skipIf(dialectUnderTest !== 'sqlite')('every filter but the price and the course in the text indexes (migration 023, SQLite)', () => {
+  let t: TestApp;
+  const db = () => t.database.db;
+  /** Each index's facet tokens for a listing, as FTS5 matches them: which of the given tokens it holds. */
+  const tokensOf = async (index: 'books_fts' | 'books_fts_campus', id: string, tokens: string[]) => {
+    const held: string[] = [];
+    for (const token of tokens) {
+      const rows = await sql<{ id: string }>`SELECT id FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${`facets : ${token}`}`.execute(db());
+      if (rows.rows.some((r) => r.id === id)) held.push(token);
+    }
+    return held;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("holds a listing's language, study level and condition, and follows a change to any of them", async () => {
+    const seller = await registerAndLogin(t.app, { userType: 'seller', university: 'wits' });
+    const id = await insertBook(db(), seller.id, { title: 'Hydrology Basics', university: 'uct', language: 'zulu', studyLevel: 'postgraduate', condition: 'like-new' });
+    const tokens = ['lzulu', 'lenglish', 'spostgraduate', 'sprofessional', 'dlikenew', 'dacceptable'];
+    for (const index of ['books_fts', 'books_fts_campus'] as const) expect(await tokensOf(index, id, tokens)).toEqual(['lzulu', 'spostgraduate', 'dlikenew']);
+    const found = async (qs: string) => (await t.app.inject(`/api/v1/books?q=hydrology&${qs}`)).json().items.map((b: { id: string }) => b.id);
+    expect(await found('language=zulu&studyLevel=postgraduate&condition=like-new')).toEqual([id]);
+    expect(await found('university=uct&language=zulu&condition=like-new')).toEqual([id]);
+    await db().updateTable('books').set({ language: 'english', study_level: 'professional', condition: 'acceptable' }).where('id', '=', id).execute();
+    for (const index of ['books_fts', 'books_fts_campus'] as const) expect(await tokensOf(index, id, tokens)).toEqual(['lenglish', 'sprofessional', 'dacceptable']);
+    expect(await found('language=zulu')).toEqual([]);
+    expect(await found('university=uct&condition=like-new')).toEqual([]);
+    expect(await found('university=uct&language=english&studyLevel=professional&condition=acceptable')).toEqual([id]);
+    for (const index of ['books_fts', 'books_fts_campus']) await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('integrity-check', 0)`.execute(db());
   });
 });

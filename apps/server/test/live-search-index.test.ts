@@ -87,9 +87,10 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('catalogue searches on SQLite rea
       for (const statement of [statements.page, statements.countUpTo(LIMITS.catalogueCountCap + 1)]) {
         const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${statement}`.execute(t.database.db);
         const reads = plan.rows.map((r) => r.detail).filter((d) => /^(SCAN|SEARCH) (f|b)\b/.test(d));
-        // The campus and the category are the index's own tokens: with no other filter it answers alone,
-        // from the columns it keeps (migration 021), and no listing's row is read.
-        const alone = Object.keys(filter).every((k) => k === 'university' || k === 'category');
+        // The campus, category, condition, study level and language are the index's own tokens (migrations
+        // 008 and 023): with no other filter it answers alone, from the columns it keeps (migration 021),
+        // and no listing's row is read.
+        const alone = Object.keys(filter).every((k) => ['university', 'category', 'condition', 'studyLevel', 'language'].includes(k));
         expect(reads, `${sort}: ${plan.rows.map((r) => r.detail).join(' | ')}`).toEqual([
           expect.stringMatching(/^SCAN f VIRTUAL TABLE/),
           ...(alone ? [] : ['SEARCH b USING INTEGER PRIMARY KEY (rowid=?)']),
@@ -160,7 +161,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search wi
   it('answers alone exactly what reading the rows answers, for every sort, page and filter the index holds', async () => {
     // minPrice=0 passes every listing but is a row filter, so the same question then reads each match's row.
     for (const sort of CATALOGUE_SORTS) {
-      for (const where of ['', '&university=uct', '&category=chemistry', '&university=wits&category=chemistry']) {
+      for (const where of ['', '&university=uct', '&category=chemistry', '&university=wits&category=chemistry', '&condition=good', '&university=uct&condition=good&language=english&studyLevel=undergraduate']) {
         for (const q of ['chemistry', 'chem', 'organic chemistry', 'atkins', 'calc']) {
           for (const pageNo of [1, 2]) {
             const qs = `q=${encodeURIComponent(q)}&sort=${sort}&pageSize=5&page=${pageNo}${where}`;
@@ -178,7 +179,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search wi
     for (let i = 0; i < 2; i++) {
       const down = await migrator().migrateTo('2026-11-24-020-search-prefixes');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-022-campus-search-index', '2026-11-28-021-search-index-keeps-ranking']);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-023-search-facets', '2026-11-28-022-campus-search-index', '2026-11-28-021-search-index-keeps-ranking']);
       expect((await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'books_fts_content'`.execute(t.database.db)).rows[0]!.n).toBe(0);
       expect((await migrator().migrateToLatest()).error).toBeUndefined();
     }

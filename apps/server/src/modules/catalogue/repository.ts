@@ -61,8 +61,18 @@ const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_
  * pass), `countUpTo` (the total up to a limit, when the page does not tell it) and, for a search on
  * SQLite, `common` (the statements of a search with more matches than the cap). Exported so the tests can
  * read their plans. */
-export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>) {
+export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>) {
   const pg = isPostgres(db);
+  const query = inBrowseOrder(asked, terms);
+  /**
+   * SQLite, browsing (no words, no course) with a language or study level: the covering indexes of
+   * migration 007 can only check those entry by entry, walking the whole catalogue when few listings pass
+   * (most languages and study levels are rare), so the text index's facet tokens answer it, as a search of
+   * no words (decision 0047). A condition or a category alone stays with the covering indexes, whose walk
+   * is short for them: 2 ms a page at a million listings, against 15 ms through the text index.
+   */
+  const byFacets = !pg && !terms.length && !query.course && Boolean(query.language || query.studyLevel);
+  const searched = terms.length > 0 || byFacets;
   const where: RawBuilder<unknown>[] = [FOR_SALE];
   if (query.category) where.push(sql`b.category = ${query.category}`);
   if (query.studyLevel) where.push(sql`b.study_level = ${query.studyLevel}`);
@@ -97,10 +107,10 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
   /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
   let textMatch: string | undefined;
   /**
-   * SQLite, words and no filter the index cannot answer itself (its tokens include the campus and the
-   * category): the index alone answers. It holds live listings only, and keeps each one's id, date, price
-   * and ranked text (migration 021), so no listing is looked up in `books`, whose rows lie a page each
-   * across the whole file.
+   * SQLite, words and no filter the index cannot answer itself (its tokens include the campus, category,
+   * language, study level and condition): the index alone answers. It holds live listings only, and keeps
+   * each one's id, date, price and ranked text (migration 021), so no listing is looked up in `books`,
+   * whose rows lie a page each across the whole file.
    */
   let indexOnly = false;
   /**
@@ -109,12 +119,12 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
    * index; `keyOf` a listing's key in it from its rowid, `rowidOf` the reverse; `inRange` keeps a search
    * to the campus's keys.
    */
-  const base = !pg && terms.length && query.university ? campusKeyBase(query.university) : undefined;
+  const base = !pg && searched && query.university ? campusKeyBase(query.university) : undefined;
   const fts = sql.raw(base === undefined ? 'books_fts' : 'books_fts_campus');
   const keyOf = (rowid: string) => sql.raw(base === undefined ? rowid : `(${rowid} + ${base})`);
   const rowidOf = (key: string) => sql.raw(base === undefined ? key : `(${key} - ${base})`);
   const inRange = (key: string) => sql.raw(base === undefined ? '' : ` AND ${key} BETWEEN ${base} AND ${base + CAMPUS_SPAN - 1}`);
-  if (terms.length) {
+  if (searched) {
     if (pg) {
       const tsquery = sql`to_tsquery('simple', ${postgresTsQuery(terms)})`;
       pgMatch = (t) => sql`${sql.ref(`${t}.search_vector`)} @@ ${tsquery}`;
@@ -125,10 +135,14 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
       // choose, it walks a price index over every live listing and runs the full-text query once per
       // listing, which makes a search with a price range seconds long at scale (docs/performance.md, Fix 6).
       if (!query.course) from = sql`${fts} f CROSS JOIN books b ON b.rowid = ${rowidOf('f.rowid')}`;
-      // The index holds live listings only, with their campus and category as tokens (migration 008; the
-      // campus index, the category only); the row checks above stay as the rule of what is shown wherever
-      // a listing's row is read anyway.
-      textMatch = sqliteMatch(terms, { university: base === undefined ? query.university : undefined, category: query.category }, expansions);
+      // The index holds live listings only, with their campus, category, language, study level and
+      // condition as tokens (migrations 008 and 023; the campus index, all but the campus); the row checks
+      // above stay as the rule of what is shown wherever a listing's row is read anyway.
+      textMatch = sqliteMatch(
+        terms,
+        { university: base === undefined ? query.university : undefined, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition },
+        expansions,
+      );
       // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
       indexOnly = !query.course && !hasRowFilters(query);
       if (indexOnly) from = sql`${fts} f`;
@@ -177,7 +191,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
    * common (pgSearch below), testing each listing until the page is full.
    */
   const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`;
-  const page = terms.length ? searchPage(whereSql) : inSortOrder;
+  const page = searched ? searchPage(whereSql) : inSortOrder;
   /**
    * SQLite, browsing by date with a price range (no words, no course): the range read from the price index
    * and sorted by date, for when few listings pass the filters (findCataloguePage chooses by their count).
@@ -187,7 +201,7 @@ export function catalogueStatements(db: Db, query: CatalogueQuery, terms: string
    * `minPrice=126`, page 20, against 1.3 ms for the walk); they are written into both statements.
    */
   const priceRangeByDate =
-    !pg && !terms.length && !query.course && (query.minPrice !== undefined || query.maxPrice !== undefined) && (query.sort === 'newest' || query.sort === 'relevance')
+    !pg && !searched && !query.course && (query.minPrice !== undefined || query.maxPrice !== undefined) && (query.sort === 'newest' || query.sort === 'relevance')
       ? sql<{ id: string }>`SELECT b.id FROM books b INDEXED BY books_catalogue_price_asc_idx WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`
       : undefined;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
@@ -318,9 +332,8 @@ async function planRows(db: Db, explain: RawBuilder<{ 'QUERY PLAN': unknown }>):
   return Math.max(1, plan?.[0]?.Plan['Plan Rows'] ?? 1);
 }
 
-/** Filters the text index cannot answer (its facets are the campus and category): each is checked on the listing's row. */
-const hasRowFilters = (q: CatalogueQuery) =>
-  Boolean(q.studyLevel || q.condition || q.language || q.course || q.minPrice !== undefined || q.maxPrice !== undefined);
+/** Filters the text index cannot answer (its facets are the campus, category, language, study level and condition): each is checked on the listing's row. */
+const hasRowFilters = (q: CatalogueQuery) => Boolean(q.course || q.minPrice !== undefined || q.maxPrice !== undefined);
 
 /**
  * SQLite: a word its tokenizer splits in two (a letter newer than its Unicode tables, such as U+A7B5) is a
@@ -339,7 +352,11 @@ export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: stri
   }
 }
 
-async function findCataloguePage(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>): Promise<CataloguePage> {
+/** Without words there is no relevance to rank by, and a page lists the newest first: the question as `newest`. */
+const inBrowseOrder = (query: CatalogueQuery, terms: string[]): CatalogueQuery => (!terms.length && query.sort === 'relevance' ? { ...query, sort: 'newest' } : query);
+
+async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>): Promise<CataloguePage> {
+  const query = inBrowseOrder(asked, terms);
   const statements = catalogueStatements(db, query, terms, expansions);
   const capped = (n: number): Omit<CataloguePage, 'ids'> => ({ total: Math.min(n, CAP), capped: n > CAP });
   const countUpToCap = async () => capped(Number((await statements.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0));

@@ -15,16 +15,26 @@ export function searchTerms(q: string): string[] {
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
+/** The filters the SQLite text indexes hold as tokens in their `facets` column (migrations 008 and 023). */
+export interface SearchFacets {
+  university?: string | undefined;
+  category?: string | undefined;
+  language?: string | undefined;
+  studyLevel?: string | undefined;
+  condition?: string | undefined;
+}
+
 /**
  * FTS5 MATCH expression: every term as a quoted prefix, all required, in the listing's text columns
  * (its course codes included, migration 011);
- * and, when the search is on one campus or in one category, that facet token too (migration 008), so
- * the index itself narrows the matches. The facet tokens are letters only (a campus id, a category
- * without its hyphens); the student's words never reach the facets column.
+ * and, for each filter given that the index holds (a campus, a category, a language, a study level, a
+ * condition: migrations 008 and 023), its facet token too, so the index itself narrows the matches. The
+ * facet tokens are letters only (a letter, then the value without its hyphens); the student's words never
+ * reach the facets column. With no terms (browsing by facets, repository.ts), the facet tokens alone.
  */
 export function sqliteMatch(
   terms: string[],
-  facets: { university?: string | undefined; category?: string | undefined } = {},
+  facets: SearchFacets = {},
   expansions: ReadonlyMap<string, readonly string[]> = new Map(),
 ): string {
   // A term with an expansion (prefix-expansions.ts) matches any of the indexed words it starts, which is
@@ -36,7 +46,15 @@ export function sqliteMatch(
   };
   // Explicit ANDs: FTS5 reads two phrases side by side as AND, but not a bracketed OR and a phrase.
   const text = `{title author isbn publisher description courses} : (${terms.map(phrase).join(' AND ')})`;
-  const tokens = [facets.university && `u${facets.university}`, facets.category && `c${facets.category.replaceAll('-', '')}`].filter(Boolean);
+  const token = (letter: string, value: string | undefined) => value && `${letter}${value.replaceAll('-', '')}`;
+  const tokens = [
+    token('u', facets.university),
+    token('c', facets.category),
+    token('l', facets.language),
+    token('s', facets.studyLevel),
+    token('d', facets.condition),
+  ].filter(Boolean);
+  if (!terms.length) return `facets : (${tokens.join(' ')})`;
   return tokens.length ? `${text} AND facets : (${tokens.join(' ')})` : text;
 }
 
