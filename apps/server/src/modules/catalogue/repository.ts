@@ -190,18 +190,25 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
    * covering indexes of migration 007 (its count comes apart), and on PostgreSQL a search whose words are
    * common (pgSearch below), testing each listing until the page is full.
    */
-  const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`;
+  /**
+   * SQLite walks a date-sorted page in the date index when told to (`byDate`): given a price range with
+   * both ends, it read the range from a price index and sorted it by date, whatever the LIMIT (decision 0047).
+   */
+  const hasPriceRange = query.minPrice !== undefined || query.maxPrice !== undefined;
+  const byDate = sql.raw(!pg && query.sort === 'newest' ? ' INDEXED BY books_catalogue_newest_idx' : '');
+  const priceRangeBrowse = !pg && !searched && !query.course && hasPriceRange && query.sort === 'newest';
+  const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from}${priceRangeBrowse ? byDate : sql``} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`;
   const page = searched ? searchPage(whereSql) : inSortOrder;
   /**
    * SQLite, browsing by date with a price range (no words, no course): the range read from the price index
    * and sorted by date, for when few listings pass the filters (findCataloguePage chooses by their count).
    * `inSortOrder` walks the date index instead, which fills a page at once when many pass, and walks the
    * whole catalogue when none do: 168 ms at a million listings for `maxPrice=20`, against 0.2 ms for the
-   * range. Given LIMIT and OFFSET as parameters, SQLite read the range for every such page (269 ms for
-   * `minPrice=126`, page 20, against 1.3 ms for the walk); they are written into both statements.
+   * range. Left to choose, SQLite read the range for every such page (269 ms for `minPrice=126`, page 20,
+   * against 1.3 ms for the walk): LIMIT and OFFSET are written into both statements, and the walk names the
+   * date index (`byDate`).
    */
-  const priceRangeByDate =
-    !pg && !searched && !query.course && (query.minPrice !== undefined || query.maxPrice !== undefined) && (query.sort === 'newest' || query.sort === 'relevance')
+  const priceRangeByDate = priceRangeBrowse
       ? sql<{ id: string }>`SELECT b.id FROM books b INDEXED BY books_catalogue_price_asc_idx WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`
       : undefined;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
@@ -239,7 +246,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      * "both ways SQLite pages a common search" holds it to the exact page.
      */
     probed: (walk: number) => sql<{ id: string }>`
-      SELECT x.id FROM (SELECT b.id, b.rowid AS r FROM books b WHERE ${rowWhereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(walk)}) x
+      SELECT x.id FROM (SELECT b.id, b.rowid AS r FROM books b${byDate} WHERE ${rowWhereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(walk)}) x
       WHERE EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('x.r')})
       LIMIT ${sql.lit(offset + query.pageSize)}`,
     /**
@@ -251,7 +258,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      * price range SQLite chose that range and a sort, many times slower (docs/performance.md).
      */
     sorted: sql<{ id: string }>`
-      SELECT b.id FROM books b${sql.raw(query.sort === 'newest' ? ' INDEXED BY books_catalogue_newest_idx' : '')}
+      SELECT b.id FROM books b${byDate}
       WHERE ${rowWhereSql} AND b.rowid IN (SELECT ${rowidOf('rowid')} FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')})
       ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
   };
@@ -381,12 +388,17 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // the filters are checked on the matches' rows, in the index's order, until CAP + 1 pass: at most
       // CAP / the filters' share lookups. (Counted against the set of matches on a sort index instead, a
       // price range made SQLite walk most of that range, several times slower.)
+      // With row filters their count is read anyway. When no more than CAP matches pass them, the count has
+      // just read every match's row, and the exact statement reads the same rows for the page; the walk or
+      // the set would go on looking for listings that are not there (decision 0047).
+      const found = hasRowFilters(query) ? await countUpToCap() : capped(CAP + 1);
+      if (!found.capped) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
       // Dense words fill a page within a short walk; sparser ones get the set of their matches.
       const walk = Math.ceil((3 * end) / density);
       const probe = density * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
       const rows = probed.length >= end ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
-      return { ids: rows.map((r) => r.id), ...(hasRowFilters(query) ? await countUpToCap() : capped(CAP + 1)) };
+      return { ids: rows.map((r) => r.id), ...found };
     }
   }
   const pgSearch = statements.pgSearch;
