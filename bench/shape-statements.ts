@@ -8,6 +8,8 @@
 //   --slowest=N (also print the measured round's N slowest questions, with their paths)
 //   --listings=N (seed the catalogue first, with the bench's seeder: into an empty data folder, or an empty
 //   PostgreSQL database)  --questions=300 (per shape)  --shape=TEXT (only shapes whose name holds it)  --top=25
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
@@ -57,7 +59,8 @@ class StatementTimer implements KyselyPlugin {
   }
 }
 
-const dataDir = path.resolve(args['data-dir'] ?? '.');
+// On PostgreSQL the seeder's cover files go to a folder of their own, not into the working directory.
+const dataDir = args['data-dir'] ? path.resolve(args['data-dir']) : fs.mkdtempSync(path.join(os.tmpdir(), 'reshelf-statements-'));
 if (args.listings) {
   const approved = Number(args.listings);
   const seeded = await seedCatalogue({ dataDir, databaseUrl: args['database-url'], approved, pending: Math.round(approved * 0.03), sellers: 400, log: (line) => console.log(line) });
