@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, CATALOGUE_SORTS, UNIVERSITY_IDS } from '@reshelf/shared';
 import { migrations } from '../src/db/migrations/index.ts';
-import { campusKeyBase, catalogueStatements } from '../src/modules/catalogue/repository.ts';
+import { campusKeyBase, catalogueStatements, SQLITE_TEXT_INDEXES, type SqliteTextIndex } from '../src/modules/catalogue/repository.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
@@ -138,7 +138,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('every filter but the price and t
   let t: TestApp;
   const db = () => t.database.db;
   /** Each index's facet tokens for a listing, as FTS5 matches them: which of the given tokens it holds. */
-  const tokensOf = async (index: 'books_fts' | 'books_fts_campus', id: string, tokens: string[]) => {
+  const tokensOf = async (index: SqliteTextIndex, id: string, tokens: string[]) => {
     const held: string[] = [];
     for (const token of tokens) {
       const rows = await sql<{ id: string }>`SELECT id FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${`facets : ${token}`}`.execute(db());
@@ -156,15 +156,15 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('every filter but the price and t
     const seller = await registerAndLogin(t.app, { userType: 'seller', university: 'wits' });
     const id = await insertBook(db(), seller.id, { title: 'Hydrology Basics', university: 'uct', language: 'zulu', studyLevel: 'postgraduate', condition: 'like-new' });
     const tokens = ['lzulu', 'lenglish', 'spostgraduate', 'sprofessional', 'dlikenew', 'dacceptable'];
-    for (const index of ['books_fts', 'books_fts_campus'] as const) expect(await tokensOf(index, id, tokens)).toEqual(['lzulu', 'spostgraduate', 'dlikenew']);
+    for (const index of SQLITE_TEXT_INDEXES) expect(await tokensOf(index, id, tokens)).toEqual(['lzulu', 'spostgraduate', 'dlikenew']);
     const found = async (qs: string) => (await t.app.inject(`/api/v1/books?q=hydrology&${qs}`)).json().items.map((b: { id: string }) => b.id);
     expect(await found('language=zulu&studyLevel=postgraduate&condition=like-new')).toEqual([id]);
     expect(await found('university=uct&language=zulu&condition=like-new')).toEqual([id]);
     await db().updateTable('books').set({ language: 'english', study_level: 'professional', condition: 'acceptable' }).where('id', '=', id).execute();
-    for (const index of ['books_fts', 'books_fts_campus'] as const) expect(await tokensOf(index, id, tokens)).toEqual(['lenglish', 'sprofessional', 'dacceptable']);
+    for (const index of SQLITE_TEXT_INDEXES) expect(await tokensOf(index, id, tokens)).toEqual(['lenglish', 'sprofessional', 'dacceptable']);
     expect(await found('language=zulu')).toEqual([]);
     expect(await found('university=uct&condition=like-new')).toEqual([]);
     expect(await found('university=uct&language=english&studyLevel=professional&condition=acceptable')).toEqual([id]);
-    for (const index of ['books_fts', 'books_fts_campus']) await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('integrity-check', 0)`.execute(db());
+    for (const index of SQLITE_TEXT_INDEXES) await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('integrity-check', 0)`.execute(db());
   });
 });

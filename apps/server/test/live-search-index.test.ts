@@ -7,7 +7,7 @@ import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, CATALOGUE_SORTS, LIMITS } from '@reshelf/shared';
 import { migrations } from '../src/db/migrations/index.ts';
-import { catalogueStatements } from '../src/modules/catalogue/repository.ts';
+import { catalogueStatements, SQLITE_TEXT_INDEXES } from '../src/modules/catalogue/repository.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
@@ -199,7 +199,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the live index kept in one piece
   const segments = async (index = 'books_fts') => Number((await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM ${sql.table(`${index}_idx`)}`.execute(t.database.db)).rows[0]!.n);
   /** FTS5's own merging off (0) or back on (4), in both live indexes. */
   const automerge = async (n: number) => {
-    for (const index of ['books_fts', 'books_fts_campus']) await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('automerge', ${sql.lit(n)})`.execute(t.database.db);
+    for (const index of SQLITE_TEXT_INDEXES) await sql`INSERT INTO ${sql.table(index)}(${sql.ref(index)}, rank) VALUES ('automerge', ${sql.lit(n)})`.execute(t.database.db);
   };
   const search = async (qs: string) => (await t.app.inject(`/api/v1/books?${qs}`)).json();
 

@@ -209,8 +209,8 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
    * date index (`byDate`).
    */
   const priceRangeByDate = priceRangeBrowse
-      ? sql<{ id: string }>`SELECT b.id FROM books b INDEXED BY books_catalogue_price_asc_idx WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`
-      : undefined;
+    ? sql<{ id: string }>`SELECT b.id FROM books b INDEXED BY books_catalogue_price_asc_idx WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`
+    : undefined;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
   const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
 
