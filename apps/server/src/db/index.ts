@@ -109,7 +109,10 @@ export function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): DatabaseHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    // No JIT compiling: the catalogue's searches cost past PostgreSQL's jit_above_cost at scale, and compiling
+    // took 5-11 ms of each at a million listings, for statements that run in a few (docs/performance.md).
+    // A `options` parameter in the URL replaces this one.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off' });
     // An idle connection the server drops (a restart, a failover, an admin's kill) must not crash the
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));

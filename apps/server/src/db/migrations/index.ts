@@ -23,6 +23,7 @@ import * as searchPrefixes from './2026-11-24-020-search-prefixes.ts';
 import * as searchIndexKeepsRanking from './2026-11-28-021-search-index-keeps-ranking.ts';
 import * as campusSearchIndex from './2026-11-28-022-campus-search-index.ts';
 import * as searchFacets from './2026-11-28-023-search-facets.ts';
+import * as postgresSearchFacets from './2026-11-28-024-postgres-search-facets.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-021-search-index-keeps-ranking': searchIndexKeepsRanking,
   '2026-11-28-022-campus-search-index': campusSearchIndex,
   '2026-11-28-023-search-facets': searchFacets,
+  '2026-11-28-024-postgres-search-facets': postgresSearchFacets,
 };

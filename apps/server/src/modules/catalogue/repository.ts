@@ -9,7 +9,7 @@ import { LIMITS, type CatalogueQuery } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { rankedTextScorer } from './relevance.ts';
-import { postgresTsQuery, sqliteMatch } from './search-terms.ts';
+import { monthsBack, monthsQuery, postgresFacetQuery, postgresTsQuery, sqliteMatch } from './search-terms.ts';
 import { maxDistance, pickClosest, type VocabularyWord } from './spelling.ts';
 
 export interface CataloguePage {
@@ -38,6 +38,11 @@ const PROBE_COST = 10;
 const PROBE_WALK_MAX = 5000;
 /** PostgreSQL: how many listings a date or price page walks, at most, before it reads every match instead. */
 const PG_PROBE_WALK = 2000;
+/**
+ * PostgreSQL, by relevance: past this many expected matches, the newest CAP are read month by month
+ * (newestMatchesByMonth) rather than every match with its row; fewer cost less read at once.
+ */
+const PG_MONTHS_FROM = 2 * CAP;
 
 /**
  * SQLite: each campus's number in the campus index `books_fts_campus` (migration 022, which states it
@@ -53,6 +58,15 @@ export const campusKeyBase = (university: string): number | undefined =>
 
 /** What the catalogue shows: approved listings still for sale (`b` is the listing). */
 const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
+
+/**
+ * PostgreSQL: a listing's words (`search_vector`) with its campus, category, language, study level and
+ * condition as lexemes (postgresFacetQuery), and its month (`#t2026-11`, monthsQuery), as the live index `books_live_search_idx` holds them
+ * (migration 024, whose expression this must equal for the planner to use the index).
+ */
+const LIVE_VECTOR = sql.raw(
+  `(b.search_vector || array_to_tsvector(ARRAY['#u' || b.university, '#c' || b.category, '#l' || b.language, '#s' || b.study_level, '#d' || b.condition, '#t' || substr(b.created_at, 1, 7)]))`,
+);
 
 /** A price filter in cents, kept inside PostgreSQL's integer range (no listing costs more; beyond it PostgreSQL errs). */
 const priceBound = (rand: number) => Math.min(Math.round(rand * 100), 2_147_483_647);
@@ -79,8 +93,10 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   if (query.condition) where.push(sql`b.condition = ${query.condition}`);
   if (query.language) where.push(sql`b.language = ${query.language}`);
   if (query.university) where.push(sql`b.university = ${query.university}`);
-  if (query.minPrice !== undefined) where.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
-  if (query.maxPrice !== undefined) where.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
+  /** The filters no text index holds (the price, and below the course), as they stand in `where`. */
+  const notInIndex: RawBuilder<unknown>[] = [];
+  if (query.minPrice !== undefined) notInIndex.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
+  if (query.maxPrice !== undefined) notInIndex.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
   let from: RawBuilder<unknown> = sql`books b`;
   // Books tagged with a course: the listings of that code (at that university) come from book_courses'
   // (code, university, book_id) index, so a course reads its own listings, not every live one. A listing
@@ -97,13 +113,21 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       // common one with a course made it read all its matches to find the course's few.
       from = sql`(${tagged}) t CROSS JOIN books b ON b.id = t.book_id`;
     } else {
-      where.push(sql`b.id IN (${tagged})`);
+      notInIndex.push(sql`b.id IN (${tagged})`);
     }
   }
+  where.push(...notInIndex);
 
-  /** PostgreSQL: whether a listing has the words, and how well it matches them (higher is better). */
+  /**
+   * PostgreSQL: whether a listing has the words, tested on its row, and how well it matches them (higher
+   * is better); and the same words with the filters the live index holds (`pgIndexed`), which its GIN
+   * index answers (migration 024).
+   */
   let pgMatch: ((t: string) => RawBuilder<unknown>) | undefined;
   let pgRank: RawBuilder<unknown> | undefined;
+  let pgIndexed: RawBuilder<unknown> | undefined;
+  /** PostgreSQL: `pgIndexed` for the listings of some months only (`2026-11`), which the live index also answers. */
+  let pgInMonths: ((months: readonly string[]) => RawBuilder<unknown>) | undefined;
   /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
   let textMatch: string | undefined;
   /**
@@ -130,6 +154,9 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       pgMatch = (t) => sql`${sql.ref(`${t}.search_vector`)} @@ ${tsquery}`;
       // Only ever worked out for the candidates a page is ranked among (pgSearch below).
       pgRank = sql`ts_rank(b.search_vector, ${tsquery})`;
+      const facets = postgresFacetQuery({ university: query.university, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition });
+      pgIndexed = sql`${LIVE_VECTOR} @@ ${facets ? sql`(${tsquery} && ${facets}::tsquery)` : tsquery}`;
+      pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${facets ? sql`(${tsquery} && ${facets}::tsquery)` : tsquery} && ${monthsQuery(months)}::tsquery)`;
     } else {
       // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
       // choose, it walks a price index over every live listing and runs the full-text query once per
@@ -165,7 +192,14 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // The listing's own conditions, and with them the words.
   const rowWhereSql = sql.join(where, sql` AND `);
   let whereSql = rowWhereSql;
-  if (pgMatch) whereSql = sql`${rowWhereSql} AND ${pgMatch('b')}`;
+  /**
+   * PostgreSQL, a search: for sale (the live index's condition), the filters it does not hold, and the
+   * words and the rest through it. Its expression has no statistics of its own (a GIN index's are of its
+   * keys), so the planner takes the default share of matches and reads them from the index; statements
+   * that want an estimate, or a walk in sort order, ask the words of the row (`rowMatched`) instead.
+   */
+  const rowMatched = pgMatch ? sql`${rowWhereSql} AND ${pgMatch('b')}` : rowWhereSql;
+  if (pgIndexed) whereSql = sql.join([FOR_SALE, ...notInIndex, pgIndexed], sql` AND `);
   else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('b.rowid')})`;
   else if (indexOnly) whereSql = sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`;
   else if (textMatch) whereSql = sql`${rowWhereSql} AND ${fts} MATCH ${textMatch}${inRange('f.rowid')}`;
@@ -268,7 +302,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // estimates from its statistics without reading any (`estimate`, EXPLAIN):
   const pgSearch = pgMatch && pgRank && {
     /** The planner's estimate of the matches (the words and the row filters): a plan, no rows read. */
-    estimateMatches: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${whereSql}`,
+    estimateMatches: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${rowMatched}`,
     /** The same for the listings for sale. */
     estimateLive: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${FOR_SALE}`,
     /**
@@ -281,18 +315,28 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
         n AS (SELECT m.id FROM m ORDER BY m.created_at DESC, m.id LIMIT ${sql.lit(CAP)})
       SELECT b.id, (SELECT count(*) FROM m) AS total FROM n JOIN books b ON b.id = n.id
       ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+    /** The months of the oldest and newest listings for sale (`2026-11`), from the date index's two ends. */
+    liveMonths: sql<{ first: string | null; last: string | null }>`
+      SELECT substr(min(b.created_at), 1, 7) AS first, substr(max(b.created_at), 1, 7) AS last FROM books b WHERE ${FOR_SALE}`,
+    /** The matches listed in those months, newest first (then by id, as every sort ends): the index lists them, and only their rows are read. */
+    matchesIn: (months: readonly string[]) =>
+      sql<{ id: string }>`SELECT b.id FROM books b WHERE ${sql.join([FOR_SALE, ...notInIndex, pgInMonths!(months)], sql` AND `)} ORDER BY b.created_at DESC, b.id`,
+    /** Those listings (the newest CAP matches) ranked: a page of them, best first. */
+    rankedAmong: (ids: readonly string[]) => sql<{ id: string }>`
+      SELECT b.id FROM books b WHERE b.id IN (${sql.join(ids)})
+      ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
     /**
      * Relevance, by date: the newest CAP matches (and one more, which tells whether there are more) found
      * by walking the date index and testing each listing's tsvector (words in many listings fill it after
      * CAP / their share of listings), each then read again by its key to be ranked.
      */
     rankedNewest: sql<{ id: string; total: number | string }>`
-      WITH n AS MATERIALIZED (SELECT b.id, b.created_at FROM books b WHERE ${whereSql} ORDER BY b.created_at DESC, b.id LIMIT ${sql.lit(CAP + 1)})
+      WITH n AS MATERIALIZED (SELECT b.id, b.created_at FROM books b WHERE ${rowMatched} ORDER BY b.created_at DESC, b.id LIMIT ${sql.lit(CAP + 1)})
       SELECT b.id, (SELECT count(*) FROM n) AS total
       FROM (SELECT n.id FROM n ORDER BY n.created_at DESC, n.id LIMIT ${sql.lit(CAP)}) k JOIN books b ON b.id = k.id
       ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
     /** By date or price, walking the sort's index without the window that counts every match (the count comes from `countUpTo`). */
-    sorted: inSortOrder,
+    sorted: sql<{ id: string }>`SELECT b.id FROM books b WHERE ${rowMatched} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
     /**
      * By date or price, when the estimate says the words are rare among the listings the filters leave: at
      * most `walk` of those listings in the sort's order, each tested, in case the words are common among
@@ -408,6 +452,16 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     // it wants; reading every match visits `matches` of them. So it walks when matches² > needed × live.
     const walks = (needed: number) => matches * matches > needed * live;
     if (query.sort === 'relevance') {
+      // Words in more than a few times CAP listings, not so many that the walk finds the newest CAP soon:
+      // their newest matches month by month, rather than every match. Not numbers alone (an ISBN or its
+      // digits), which the planner has no statistics for and expects thousands of: they find a few.
+      const numbers = terms.every((t) => /^\d+$/.test(t));
+      const newest = !numbers && !walks(CAP) && matches > PG_MONTHS_FROM ? await newestMatchesByMonth(db, pgSearch) : undefined;
+      if (newest) {
+        const ids = newest.slice(0, CAP).map((r) => r.id);
+        const page = offset < ids.length ? (await pgSearch.rankedAmong(ids).execute(db)).rows.map((r) => r.id) : [];
+        return { ids: page, ...capped(newest.length) };
+      }
       const rows = (await (walks(CAP) ? pgSearch.rankedNewest : pgSearch.rankedFromMatches).execute(db)).rows;
       // Past the last page there is no row to carry the count.
       return { ids: rows.map((r) => r.id), ...(rows[0] ? capped(Number(rows[0].total)) : await countUpToCap()) };
@@ -436,6 +490,29 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
   else if (query.page === 1 && rows.length < query.pageSize) found = capped(rows.length);
   else found = await countUpToCap();
   return { ids: rows.map((r) => r.id), ...found };
+}
+
+/**
+ * PostgreSQL: the newest matches (CAP + 1 of them, or all when there are no more), newest first: the
+ * matches of the newest month, then of the two before it, then four, and so on, until more than CAP are
+ * found (or the rest at once, when those read say they are few). Every match of a month is newer than
+ * every match of the months before it, so the newest CAP + 1 of those read are the newest of all.
+ * Undefined when the listings' dates are not ISO dates. Exported for its test.
+ */
+export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>) {
+  const live = (await search.liveMonths.execute(db)).rows[0];
+  const months = live?.first && live.last ? monthsBack(live.first, live.last) : [];
+  if (!months.length) return undefined;
+  const found: { id: string }[] = [];
+  for (let from = 0, size = 1; from < months.length && found.length <= CAP; ) {
+    found.push(...(await search.matchesIn(months.slice(from, from + size)).execute(db)).rows);
+    from += size;
+    // Where the months read so far say the rest hold no more than CAP, the rest at once (the planner's
+    // estimate, which chose this way, can be far off: an ISBN's prefix, say); else twice as many.
+    size = (found.length / from) * months.length <= CAP ? months.length - from : size * 2;
+  }
+  // Each step's rows come newest first, and each step's months are older than the last's.
+  return found.slice(0, CAP + 1);
 }
 
 /**

@@ -58,5 +58,37 @@ export function sqliteMatch(
   return tokens.length ? `${text} AND facets : (${tokens.join(' ')})` : text;
 }
 
+/**
+ * PostgreSQL tsquery text (for a `::tsquery` cast, which takes lexemes as written) of the filters given
+ * that the live index holds as lexemes beside the words (migration 024): `#u` and the campus, `#c` the
+ * category, `#l` the language, `#s` the study level, `#d` the condition, all required; empty for none.
+ */
+export function postgresFacetQuery(facets: SearchFacets): string {
+  const lexeme = (letter: string, value: string | undefined) => value && `'#${letter}${value.replace(/['\\]/g, (c) => `\\${c}`)}'`;
+  return [
+    lexeme('u', facets.university),
+    lexeme('c', facets.category),
+    lexeme('l', facets.language),
+    lexeme('s', facets.studyLevel),
+    lexeme('d', facets.condition),
+  ]
+    .filter(Boolean)
+    .join(' & ');
+}
+
+/** PostgreSQL tsquery text (for a `::tsquery` cast) of listings of any of those months (`2026-11`), as the live index holds them (migration 024). */
+export const monthsQuery = (months: readonly string[]) => months.map((m) => `'#t${m.replace(/['\\]/g, (c) => `\\${c}`)}'`).join(' | ');
+
+/** The months from `last` back to `first` (`2026-11`), newest first; none unless both are such months. */
+export function monthsBack(first: string, last: string): string[] {
+  const index = (m: string) => (/^\d{4}-\d{2}$/.test(m) ? Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1 : NaN);
+  const from = index(first);
+  const to = index(last);
+  if (!Number.isFinite(from) || !Number.isFinite(to)) return [];
+  const months: string[] = [];
+  for (let i = to; i >= from; i--) months.push(`${String(Math.floor(i / 12)).padStart(4, '0')}-${String((i % 12) + 1).padStart(2, '0')}`);
+  return months;
+}
+
 /** PostgreSQL to_tsquery text: every term as a prefix, all required. */
 export const postgresTsQuery = (terms: string[]) => terms.map((t) => `${t}:*`).join(' & ');
