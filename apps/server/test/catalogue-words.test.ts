@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relevanceScorer, type RankedText } from '../src/modules/catalogue/relevance.ts';
 import { sqlitePrefixExpander } from '../src/modules/catalogue/prefix-expansions.ts';
-import { sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
+import { monthsBack, monthsQuery, postgresFacetQuery, sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
@@ -45,6 +45,23 @@ describe('the full-text match', () => {
       '{title author isbn publisher description courses} : (("intro" OR "introduction") AND "to"*)',
     );
     expect(sqliteMatch(['law'], { university: 'uct' })).toBe('{title author isbn publisher description courses} : ("law"*) AND facets : (uuct)');
+  });
+
+  it("on PostgreSQL, asks the filters and the months as the live index's lexemes, each quoted", () => {
+    expect(postgresFacetQuery({})).toBe('');
+    expect(postgresFacetQuery({ university: 'uct', category: 'computer-science', language: 'english', studyLevel: 'undergraduate', condition: 'like-new' })).toBe(
+      "'#uuct' & '#ccomputer-science' & '#lenglish' & '#sundergraduate' & '#dlike-new'",
+    );
+    // Values never hold a quote or a backslash (they are validated names), but one would stay inside its lexeme.
+    expect(postgresFacetQuery({ university: "o'k\\" })).toBe("'#uo\\'k\\\\'");
+    expect(monthsQuery(['2026-11', '2026-10'])).toBe("'#t2026-11' | '#t2026-10'");
+  });
+
+  it('counts the months back from the newest to the oldest, across years, and none for dates it cannot read', () => {
+    expect(monthsBack('2025-11', '2026-02')).toEqual(['2026-02', '2026-01', '2025-12', '2025-11']);
+    expect(monthsBack('2026-11', '2026-11')).toEqual(['2026-11']);
+    expect(monthsBack('2026-12', '2026-11')).toEqual([]);
+    expect(monthsBack('28/11/2026', '2026-11')).toEqual([]);
   });
 });
 

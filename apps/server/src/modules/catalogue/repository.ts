@@ -61,8 +61,9 @@ const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
 
 /**
  * PostgreSQL: a listing's words (`search_vector`) with its campus, category, language, study level and
- * condition as lexemes (postgresFacetQuery), and its month (`#t2026-11`, monthsQuery), as the live index `books_live_search_idx` holds them
- * (migration 024, whose expression this must equal for the planner to use the index).
+ * condition as lexemes (postgresFacetQuery), and its month (`#t2026-11`, monthsQuery), as the live index
+ * `books_live_search_idx` holds them (migration 024, whose expression this must equal for the planner to
+ * use the index; a test holds them to it).
  */
 const LIVE_VECTOR = sql.raw(
   `(b.search_vector || array_to_tsvector(ARRAY['#u' || b.university, '#c' || b.category, '#l' || b.language, '#s' || b.study_level, '#d' || b.condition, '#t' || substr(b.created_at, 1, 7)]))`,
@@ -155,8 +156,9 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       // Only ever worked out for the candidates a page is ranked among (pgSearch below).
       pgRank = sql`ts_rank(b.search_vector, ${tsquery})`;
       const facets = postgresFacetQuery({ university: query.university, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition });
-      pgIndexed = sql`${LIVE_VECTOR} @@ ${facets ? sql`(${tsquery} && ${facets}::tsquery)` : tsquery}`;
-      pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${facets ? sql`(${tsquery} && ${facets}::tsquery)` : tsquery} && ${monthsQuery(months)}::tsquery)`;
+      const indexed = facets ? sql`(${tsquery} && ${facets}::tsquery)` : tsquery;
+      pgIndexed = sql`${LIVE_VECTOR} @@ ${indexed}`;
+      pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${indexed} && ${monthsQuery(months)}::tsquery)`;
     } else {
       // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
       // choose, it walks a price index over every live listing and runs the full-text query once per
@@ -456,7 +458,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // their newest matches month by month, rather than every match. Not numbers alone (an ISBN or its
       // digits), which the planner has no statistics for and expects thousands of: they find a few.
       const numbers = terms.every((t) => /^\d+$/.test(t));
-      const newest = !numbers && !walks(CAP) && matches > PG_MONTHS_FROM ? await newestMatchesByMonth(db, pgSearch) : undefined;
+      const newest = !numbers && !walks(CAP) && matches > PG_MONTHS_FROM ? await newestMatchesByMonth(db, pgSearch, matches) : undefined;
       if (newest) {
         const ids = newest.slice(0, CAP).map((r) => r.id);
         const page = offset < ids.length ? (await pgSearch.rankedAmong(ids).execute(db)).rows.map((r) => r.id) : [];
@@ -494,22 +496,28 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
 
 /**
  * PostgreSQL: the newest matches (CAP + 1 of them, or all when there are no more), newest first: the
- * matches of the newest month, then of the two before it, then four, and so on, until more than CAP are
- * found (or the rest at once, when those read say they are few). Every match of a month is newer than
- * every match of the months before it, so the newest CAP + 1 of those read are the newest of all.
- * Undefined when the listings' dates are not ISO dates. Exported for its test.
+ * matches of the newest months, then of the months before those, and so on, until more than CAP are
+ * found, each step as many months as should hold the rest (`expected`, the planner's estimate of the
+ * matches, sizes the first). Every match of a month is newer than every match of the
+ * months before it, so the newest CAP + 1 of those read are the newest of all. Undefined when the
+ * listings' dates are not ISO dates. Exported for its test.
  */
-export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>) {
+export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number) {
   const live = (await search.liveMonths.execute(db)).rows[0];
   const months = live?.first && live.last ? monthsBack(live.first, live.last) : [];
   if (!months.length) return undefined;
+  /** How many months should hold `wanted` more matches, at `perMonth` a month, with a quarter to spare. */
+  const monthsFor = (wanted: number, perMonth: number) => Math.max(1, Math.ceil((1.25 * wanted) / perMonth));
   const found: { id: string }[] = [];
-  for (let from = 0, size = 1; from < months.length && found.length <= CAP; ) {
+  // Each step reads the index's lists of the words again, so as few steps as will do: the first as many
+  // months as the planner's estimate says hold CAP + 1 matches, spread evenly.
+  for (let from = 0, size = monthsFor(CAP + 1, expected / months.length); from < months.length && found.length <= CAP; ) {
     found.push(...(await search.matchesIn(months.slice(from, from + size)).execute(db)).rows);
     from += size;
-    // Where the months read so far say the rest hold no more than CAP, the rest at once (the planner's
-    // estimate, which chose this way, can be far off: an ISBN's prefix, say); else twice as many.
-    size = (found.length / from) * months.length <= CAP ? months.length - from : size * 2;
+    // Then as many as the months read so far say hold the rest; all the rest when those say the months hold
+    // no more than CAP in all (the estimate can be far off: an ISBN's prefix, say).
+    const perMonth = found.length / from;
+    size = perMonth * months.length <= CAP ? months.length - from : monthsFor(CAP + 1 - found.length, perMonth);
   }
   // Each step's rows come newest first, and each step's months are older than the last's.
   return found.slice(0, CAP + 1);
