@@ -124,7 +124,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the campus text index (migration
     for (let i = 0; i < 2; i++) {
       const down = await migrator().migrateTo('2026-11-28-021-search-index-keeps-ranking');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-023-search-facets', '2026-11-28-022-campus-search-index']);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations).filter((name) => name > '2026-11-28-021-search-index-keeps-ranking').reverse());
       expect((await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'books_fts_campus%'`.execute(db())).rows[0]!.n).toBe(0);
       expect((await migrator().migrateToLatest()).error).toBeUndefined();
     }

@@ -4,8 +4,10 @@
 // every match had been sorted (on SQLite it walks the sort's index against the text index's matches), and
 // by relevance ranks the newest cap of them (on both databases: decisions 0038 and 0039).
 import { sql, type RawBuilder } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueQuerySchema, LIMITS } from '@reshelf/shared';
+import { migrations } from '../src/db/migrations/index.ts';
 import { catalogueStatements, newestMatchesByMonth } from '../src/modules/catalogue/repository.ts';
 import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
@@ -230,6 +232,22 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
     for (const statement of [catalogueStatements(db, query, searchTerms(query.q!)).countUpTo(CAP + 1), pg.matchesIn(['2026-01', '2025-12']), pg.rankedFromMatches]) {
       expect((await plan(statement)).length).toBe(1);
     }
+  });
+
+  it.skipIf(dialectUnderTest !== 'postgres')('PostgreSQL goes down to 023 and up again: the words-only index comes back, then the live index, and searches find the same', async () => {
+    const db = t.database.db;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const indexes = async () =>
+      (await sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'books' AND indexname IN ('books_search_idx', 'books_live_search_idx')`.execute(db)).rows.map((r) => r.name);
+    const questions = ['q=introduction&pageSize=50&page=3', 'q=introduction&university=uct&condition=new', 'q=introduction&sort=price_asc&page=5', 'q=zymurgy'];
+    const before = await Promise.all(questions.map(search));
+    const down = await migrator.migrateTo('2026-11-28-023-search-facets');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations).filter((name) => name > '2026-11-28-023-search-facets').reverse());
+    expect(await indexes()).toEqual(['books_search_idx']);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await indexes()).toEqual(['books_live_search_idx']);
+    expect(await Promise.all(questions.map(search))).toEqual(before);
   });
 
   it.skipIf(dialectUnderTest !== 'postgres')('both ways PostgreSQL answers a search give the same page and count', async () => {

@@ -179,7 +179,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the index keeps what a search wi
     for (let i = 0; i < 2; i++) {
       const down = await migrator().migrateTo('2026-11-24-020-search-prefixes');
       expect(down.error).toBeUndefined();
-      expect(down.results?.map((r) => r.migrationName)).toEqual(['2026-11-28-023-search-facets', '2026-11-28-022-campus-search-index', '2026-11-28-021-search-index-keeps-ranking']);
+      expect(down.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations).filter((name) => name > '2026-11-24-020-search-prefixes').reverse());
       expect((await sql<{ n: number }>`SELECT count(*) AS n FROM sqlite_master WHERE name = 'books_fts_content'`.execute(t.database.db)).rows[0]!.n).toBe(0);
       expect((await migrator().migrateToLatest()).error).toBeUndefined();
     }
