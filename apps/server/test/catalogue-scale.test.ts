@@ -273,6 +273,15 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
         for (const sort of ['newest', 'price_asc', 'price_desc'] as const) {
           const sorted = catalogueStatements(db, { ...query, sort }, searchTerms(query.q!));
           const exact = (await sorted.page.execute(db)).rows.map((r) => r.id);
+          if (sort === 'newest') {
+            // By date, month by month: the same page, and as many as the count tells (up to CAP + 1).
+            for (const expected of [1, 2 * CAP, 1e9]) {
+              const newest = (await newestMatchesByMonth(db, sorted.pgSearch!, expected, Math.max(page * 50, CAP + 1)))!.map((r) => r.id);
+              expect(newest.slice((page - 1) * 50, page * 50), `${qs} p${page} newest by month, ${expected}`).toEqual(exact);
+              const total = (await sorted.page.execute(db)).rows[0]?.total;
+              if (total !== undefined) expect(newest.length, `${qs} p${page} newest by month, ${expected}, count`).toBe(Math.min(Number(total), CAP + 1));
+            }
+          }
           expect((await sorted.pgSearch!.sorted.execute(db)).rows.map((r) => r.id), `${qs} p${page} ${sort}`).toEqual(exact);
           // The short walk: when it reaches the end of the page, the same page.
           const walked = (await sorted.pgSearch!.probed(MANY).execute(db)).rows.map((r) => r.id);

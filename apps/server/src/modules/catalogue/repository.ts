@@ -39,8 +39,9 @@ const PROBE_WALK_MAX = 5000;
 /** PostgreSQL: how many listings a date or price page walks, at most, before it reads every match instead. */
 const PG_PROBE_WALK = 2000;
 /**
- * PostgreSQL, by relevance: past this many expected matches, the newest CAP are read month by month
- * (newestMatchesByMonth) rather than every match with its row; fewer cost less read at once.
+ * PostgreSQL, by relevance or by date: past this many expected matches, the newest CAP (or to the end of
+ * the page) are read month by month (newestMatchesByMonth) rather than every match with its row; fewer
+ * cost less read at once.
  */
 const PG_MONTHS_FROM = 2 * CAP;
 
@@ -453,12 +454,13 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     // A walk in index order visits about `needed` × live / matches listings before it has the `needed`
     // it wants; reading every match visits `matches` of them. So it walks when matches² > needed × live.
     const walks = (needed: number) => matches * matches > needed * live;
+    // Words in more than a few times CAP listings, not so many that the walk finds the newest `needed`
+    // soon: their newest matches month by month, rather than every match. Not numbers alone (an ISBN or
+    // its digits), which the planner has no statistics for and expects thousands of: they find a few.
+    const numbers = terms.every((t) => /^\d+$/.test(t));
+    const byMonths = (needed: number) => !numbers && !walks(needed) && matches > PG_MONTHS_FROM;
     if (query.sort === 'relevance') {
-      // Words in more than a few times CAP listings, not so many that the walk finds the newest CAP soon:
-      // their newest matches month by month, rather than every match. Not numbers alone (an ISBN or its
-      // digits), which the planner has no statistics for and expects thousands of: they find a few.
-      const numbers = terms.every((t) => /^\d+$/.test(t));
-      const newest = !numbers && !walks(CAP) && matches > PG_MONTHS_FROM ? await newestMatchesByMonth(db, pgSearch, matches) : undefined;
+      const newest = byMonths(CAP) ? await newestMatchesByMonth(db, pgSearch, matches) : undefined;
       if (newest) {
         const ids = newest.slice(0, CAP).map((r) => r.id);
         const page = offset < ids.length ? (await pgSearch.rankedAmong(ids).execute(db)).rows.map((r) => r.id) : [];
@@ -471,6 +473,11 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     if (walks(end)) {
       const found = await countUpToCap();
       return { ids: (await pgSearch.sorted.execute(db)).rows.map((r) => r.id), ...found };
+    }
+    // By date, the page is the newest matches' from `offset`; read at least CAP + 1, which counts them too.
+    if (query.sort === 'newest' && byMonths(end)) {
+      const newest = await newestMatchesByMonth(db, pgSearch, matches, Math.max(end, CAP + 1));
+      if (newest) return { ids: newest.slice(offset, end).map((r) => r.id), ...capped(newest.length) };
     }
     // The walk costs at most PG_PROBE_WALK row reads, less than reading the matches is expected to.
     if (matches > PG_PROBE_WALK) {
@@ -495,14 +502,14 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
 }
 
 /**
- * PostgreSQL: the newest matches (CAP + 1 of them, or all when there are no more), newest first: the
+ * PostgreSQL: the newest matches (`wanted` of them, or all when there are no more), newest first: the
  * matches of the newest months, then of the months before those, and so on, until more than CAP are
  * found, each step as many months as should hold the rest (`expected`, the planner's estimate of the
  * matches, sizes the first). Every match of a month is newer than every match of the
- * months before it, so the newest CAP + 1 of those read are the newest of all. Undefined when the
+ * months before it, so the newest `wanted` of those read are the newest of all. Undefined when the
  * listings' dates are not ISO dates. Exported for its test.
  */
-export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number) {
+export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number, wanted = CAP + 1) {
   const live = (await search.liveMonths.execute(db)).rows[0];
   const months = live?.first && live.last ? monthsBack(live.first, live.last) : [];
   if (!months.length) return undefined;
@@ -510,17 +517,17 @@ export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnTyp
   const monthsFor = (wanted: number, perMonth: number) => Math.max(1, Math.ceil((1.25 * wanted) / perMonth));
   const found: { id: string }[] = [];
   // Each step reads the index's lists of the words again, so as few steps as will do: the first as many
-  // months as the planner's estimate says hold CAP + 1 matches, spread evenly.
-  for (let from = 0, size = monthsFor(CAP + 1, expected / months.length); from < months.length && found.length <= CAP; ) {
+  // months as the planner's estimate says hold `wanted` matches, spread evenly.
+  for (let from = 0, size = monthsFor(wanted, expected / months.length); from < months.length && found.length < wanted; ) {
     found.push(...(await search.matchesIn(months.slice(from, from + size)).execute(db)).rows);
     from += size;
     // Then as many as the months read so far say hold the rest; all the rest when those say the months hold
-    // no more than CAP in all (the estimate can be far off: an ISBN's prefix, say).
+    // fewer than `wanted` in all (the estimate can be far off: an ISBN's prefix, say).
     const perMonth = found.length / from;
-    size = perMonth * months.length <= CAP ? months.length - from : monthsFor(CAP + 1 - found.length, perMonth);
+    size = perMonth * months.length < wanted ? months.length - from : monthsFor(wanted - found.length, perMonth);
   }
   // Each step's rows come newest first, and each step's months are older than the last's.
-  return found.slice(0, CAP + 1);
+  return found.slice(0, wanted);
 }
 
 /**
