@@ -2,9 +2,10 @@
 // at 320, 390 and 1280 px, on data made to break layouts (80-character unbroken words, 140-character
 // URLs, six authors, the largest price a listing may have, listings and orders in every state, a cart,
 // notifications and package orders). A page fails when the document scrolls sideways or when any visible
-// element's right edge lies beyond the screen, or when the selected tab of a tab list is scrolled out of
-// sight. One screenshot per route, width and role goes to
-// test-results/screenshots/sweep-*.png for a person to look at.
+// element's right edge lies beyond the screen, when the selected tab of a tab list is scrolled out of
+// sight, or when an icon of a button or link is squashed (narrower than it is tall: labels too wide for
+// their buttons once shrank My Books' icons to nothing at 390 and 1280 px). One screenshot per route,
+// width and role goes to test-results/screenshots/sweep-*.png for a person to look at.
 //
 // It sets its own widths, so it runs in the desktop project only (the phone project would repeat it).
 import path from 'node:path';
@@ -278,6 +279,14 @@ function findOverflow(page: Page) {
       const box = tab.getBoundingClientRect();
       const shown = list.getBoundingClientRect();
       if (box.left < shown.left - 1 || box.right > shown.right + 1) problems.push(`the selected tab ${describe(tab)} is scrolled out of its tab list`);
+    }
+    // Icons are square: one narrower than it is tall was shrunk as a flex item to make room for a label.
+    for (const icon of Array.from(document.querySelectorAll('button svg, a svg'))) {
+      const box = icon.getBoundingClientRect();
+      if (box.height < 8 || box.width + 0.5 >= box.height) continue;
+      if (getComputedStyle(icon).visibility === 'hidden' || icon.closest('[inert]')) continue;
+      const control = icon.closest('button, a')!;
+      problems.push(`the icon of ${describe(control)} is squashed to ${box.width.toFixed(1)} × ${box.height.toFixed(1)} px`);
     }
     return problems;
   });

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FaqAccordion } from '../src/features/marketing/components/faq-accordion';
 import { FAQ } from '../src/features/marketing/content';
 
 describe('FAQ accordion', () => {
+  it('keeps a range such as "40-60%" on one line in an answer, the answer\'s text unchanged', async () => {
+    const user = userEvent.setup();
+    render(<FaqAccordion items={FAQ} />);
+    const question = screen.getByRole('button', { name: 'How much should I ask for my used books?' });
+    await user.click(question);
+    const answer = screen.getByRole('region', { name: 'How much should I ask for my used books?' });
+    expect(answer.textContent).toBe(FAQ[2].answer);
+    expect(within(answer).getByText('40-60%')).toHaveClass('whitespace-nowrap');
+  });
+
   it('has the 6 questions, all closed at first', () => {
     render(<FaqAccordion items={FAQ} />);
     const buttons = screen.getAllByRole('button');

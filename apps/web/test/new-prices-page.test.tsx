@@ -53,7 +53,11 @@ describe('new prices page', () => {
   it('lists the prices set, with their edition, price and who set them, and says when there are none', async () => {
     store([priceWith(), priceWith({ isbn13: '9780134685991', title: null, price: 899.5, setBy: null })]);
     renderPage(<NewPricesPage />, { path: '/admin/new-prices', role: 'admin' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'New prices' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'New prices' });
+    // The rule of thumb's range never breaks at its dash on a phone; the sentence reads as it is written.
+    const intro = heading.nextElementSibling as HTMLElement;
+    expect(intro.textContent).toBe('What a new copy of an edition costs. Sellers listing that ISBN see it with the rule of thumb: used books sell for 40–60% of the new price.');
+    expect(within(intro).getByText('40–60%')).toHaveClass('whitespace-nowrap');
     await screen.findByText('Introduction to Algorithms');
     const rows = within(screen.getByRole('region', { name: 'Prices set' })).getAllByRole('listitem');
     expect(rows[0]).toHaveTextContent('Introduction to Algorithms');

@@ -76,7 +76,10 @@ describe('routes', () => {
     const today = new Intl.DateTimeFormat('en-ZA', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Africa/Johannesburg' }).format(new Date());
     expect(screen.getByText(`Last updated: ${today}`)).toBeInTheDocument();
     expect(screen.getByText(/within 48 hours of purchase/)).toBeInTheDocument();
-    expect(screen.getByText(/40-60% of the original price/)).toBeInTheDocument();
+    // The sentence is unchanged; its range is one unbreakable piece of it (a nowrap span), so a phone never
+    // ends a line at "40-".
+    const pricing = screen.getByText((_, element) => element?.tagName === 'P' && /40-60% of the original price/.test(element.textContent ?? ''));
+    expect(within(pricing).getByText('40-60%')).toHaveClass('whitespace-nowrap');
   });
 
   it('the footer carries the copyright line with the current year and its links', async () => {
@@ -118,6 +121,10 @@ describe('routes', () => {
     expect(within(main).getByRole('link', { name: /Meet the AI Tutor/ })).toHaveAttribute('href', '/ai-tutor');
     // No promise that listings need an account.
     expect(main).not.toHaveTextContent(/sign up .* see listings/i);
+    // Why Choose Reshelf's "40-60%" never breaks at its hyphen, and reads as it is written.
+    const saving = within(main).getByRole('heading', { name: 'Save up to 70%' }).nextElementSibling!;
+    expect(saving).toHaveTextContent(/^Used textbooks usually sell for 40-60% of the original price\. More money left for data and lunch\.$/);
+    expect(within(saving as HTMLElement).getByText('40-60%')).toHaveClass('whitespace-nowrap');
   });
 
   it('the team page shows no placeholder text and no link to a social site\'s front page', async () => {

@@ -167,6 +167,28 @@ describe('My Books', () => {
     expect(within(sold).queryByRole('button', { name: /Withdraw/ })).not.toBeInTheDocument();
   });
 
+  it("keeps every card action's icon, and a decline reason's price range on one line", async () => {
+    sellerBooks([
+      bookWith({ title: 'Live Book', status: 'approved', expiresAt: '2027-01-20T10:00:00.000Z' }),
+      bookWith({ title: 'Priced Book', status: 'declined', declineReason: 'Price is above the 40-60% guide' }),
+    ]);
+    renderPage(<MyBooksPage />, { path: '/seller/books' });
+    const live = (await screen.findByRole('heading', { name: 'Live Book' })).closest('li')!;
+    const actions = ['Renew Live Book', 'Mark Live Book as sold elsewhere', 'Edit Live Book', 'Withdraw Live Book'].map((name) => within(live).getByRole('button', { name }));
+    for (const action of actions) {
+      // Its icon never shrinks, and the button shares the row's width without a fixed minimum (min-w-32
+      // once stood in for the automatic one, its content's width, and squeezed "Sold elsewhere" and
+      // "Withdraw" until their icons were gone): a label that does not fit takes a line of its own.
+      expect(action.querySelector('svg')).not.toBeNull();
+      expect(action).toHaveClass('[&_svg]:shrink-0', 'grow', 'basis-32');
+      expect(action.className).not.toMatch(/(^|\s)min-w-(?!0\b)/);
+    }
+    const priced = screen.getByRole('heading', { name: 'Priced Book' }).closest('li')!;
+    const reason = within(priced).getByText('Reason:').parentElement!;
+    expect(reason).toHaveTextContent(/^Reason: Price is above the 40-60% guide$/);
+    expect(within(reason).getByText('40-60%')).toHaveClass('whitespace-nowrap');
+  });
+
   it('shows the empty state', async () => {
     sellerBooks([]);
     renderPage(<MyBooksPage />, { path: '/seller/books' });

@@ -2,7 +2,7 @@
 // and median of the edition by the price, the new price and its rule of thumb where known, "Use R X"
 // filling the price, "No earlier copies" for an unknown ISBN, and the book's details filled in from the
 // edition where the seller left them empty, never over what they typed.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES, formatRand } from '@reshelf/shared';
@@ -47,6 +47,11 @@ describe('price guidance', () => {
     startWith(2, { isbn: SAMPLE_ISBN13, price: '999' });
     const guidance = await screen.findByRole('region', { name: 'Prices of this edition on Reshelf' });
     expect(guidance.textContent).toContain(`New: ${formatRand(600)}. ${USED_PRICE_RULE}: ${formatRand(240)} – ${formatRand(360)}.`);
+    // "40–60%" is kept on one line, here and in the price field's hint, which reads as it is written.
+    expect(within(guidance).getByText('40–60%')).toHaveClass('whitespace-nowrap');
+    const price = screen.getByLabelText(/^Price \(R\)/);
+    expect(price).toHaveAccessibleDescription(USED_PRICE_RULE);
+    expect(within(document.getElementById(price.getAttribute('aria-describedby')!.split(' ')[0]!)!).getByText('40–60%')).toHaveClass('whitespace-nowrap');
     await user.click(screen.getByRole('button', { name: `Use ${formatRand(300)}` }));
     expect(screen.getByLabelText(/^Price \(R\)/)).toHaveValue('300');
   });

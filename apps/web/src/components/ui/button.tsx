@@ -15,8 +15,13 @@ import { Spinner } from './spinner';
 export type ButtonVariant = 'primary' | 'outline' | 'ghost' | 'danger' | 'soft';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
+// An icon is a flex item of the button, and flex items shrink when the button is narrower than its content:
+// the label's text (nowrap) cannot, so the <svg> was the one squashed, to nothing (My Books' "Sold
+// elsewhere" and "Withdraw" lost theirs). Icons never shrink ([&_svg]:shrink-0; the spinner has its own
+// shrink-0); a button too narrow for its content is its layout's to fix: let it grow or wrap, never give it
+// a width (or a min-width in place of its automatic one) that its icon and label do not fit in.
 const base =
-  'inline-flex select-none items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap ' +
+  'inline-flex select-none items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap [&_svg]:shrink-0 ' +
   'transition-[background-color,border-color,color,box-shadow,transform] duration-150 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
   'active:translate-y-px disabled:pointer-events-none disabled:opacity-55 aria-disabled:pointer-events-none aria-disabled:opacity-55';

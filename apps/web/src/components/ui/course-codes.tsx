@@ -97,7 +97,10 @@ export function CourseCodes({ id, value, onChange, university, max, tooMany, sug
           ))}
         </ul>
       )}
-      <div className="flex min-w-0 gap-2">
+      {/* The box is at least wide enough for its placeholder ("e.g. MATH1014", shown as written: the typed
+          code is upper-cased, the example is not); where the box and Add do not fit side by side (a 320 px
+          phone, a dialog), Add moves under the box instead of squeezing it until the placeholder is cut off. */}
+      <div className="flex min-w-0 flex-wrap gap-2">
         <Input
           id={id}
           value={text}
@@ -109,7 +112,7 @@ export function CourseCodes({ id, value, onChange, university, max, tooMany, sug
           placeholder="e.g. MATH1014"
           aria-describedby={describedBy}
           aria-invalid={problem ? true : undefined}
-          className="min-w-0 flex-1 uppercase"
+          className="min-w-0 grow basis-44 uppercase placeholder:normal-case"
           onKeyDown={onKeyDown}
           onBlur={() => {
             if (addOnBlur && text.trim() !== '') addTyped();

@@ -16,16 +16,24 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   placeholder?: string;
 }
 
+/**
+ * The closed select shows the chosen option on one line: a name longer than the box ("Sefako Makgatho Health
+ * Sciences University" on a phone, "University of KwaZulu-Natal" in a filter column) ends in an ellipsis
+ * (truncate: overflow hidden, text-overflow ellipsis, white-space nowrap) instead of being cut mid-letter,
+ * and pr-10 keeps the text clear of the arrow drawn over the box's right end.
+ */
+const SELECT_CLASSES = 'h-11 cursor-pointer appearance-none truncate pr-10';
+
 export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
   { className, options, placeholder, children, ...rest },
   ref,
 ) {
   const wiring = useFieldControl(rest);
   return (
-    <div className="relative">
+    <div className="relative min-w-0">
       <select
         ref={ref}
-        className={cn(controlClasses, 'h-11 cursor-pointer appearance-none pr-10', className)}
+        className={cn(controlClasses, SELECT_CLASSES, className)}
         {...rest}
         {...wiring}
       >

@@ -7,6 +7,7 @@ import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { DetailRow } from '../../components/ui/detail-row';
 import { PhotoGallery } from '../../components/ui/photo-gallery';
+import { keepRangesTogether } from '../../components/ui/range-text';
 import { Time } from '../../components/ui/time';
 
 export function ListingReview({ book, actions }: { book: Book; actions?: ReactNode }) {
@@ -67,14 +68,14 @@ export function ListingReview({ book, actions }: { book: Book; actions?: ReactNo
           {status === 'declined' && book.declineReason && (
             <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200">
               <span className="font-semibold">Reason: </span>
-              {book.declineReason}
+              {keepRangesTogether(book.declineReason)}
             </p>
           )}
 
           {status === 'taken_down' && book.takenDown && (
             <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-900 ring-1 ring-red-200 [overflow-wrap:anywhere]">
               <span className="font-semibold">Taken down <Time at={book.takenDown.at} />: </span>
-              {book.takenDown.reason}
+              {keepRangesTogether(book.takenDown.reason)}
             </p>
           )}
 

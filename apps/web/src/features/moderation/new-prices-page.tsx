@@ -13,6 +13,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
 import { Pager, showingLine } from '../../components/ui/pager';
+import { keepRangesTogether } from '../../components/ui/range-text';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
@@ -188,14 +189,15 @@ function NewPriceList() {
   );
 }
 
+const NEW_PRICES_INTRO =
+  'What a new copy of an edition costs. Sellers listing that ISBN see it with the rule of thumb: used books sell for 40–60% of the new price.';
+
 export function NewPricesPage() {
   usePageTitle('New prices');
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">New prices</h1>
-      <p className="mt-1 text-ink-600">
-        What a new copy of an edition costs. Sellers listing that ISBN see it with the rule of thumb: used books sell for 40–60% of the new price.
-      </p>
+      <p className="mt-1 text-ink-600">{keepRangesTogether(NEW_PRICES_INTRO)}</p>
       <div className="mt-6">
         <NewPriceForm />
       </div>

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { DIALOG_FOOTER } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/field';
+import { keepRangesTogether } from '../../components/ui/range-text';
 import { Textarea } from '../../components/ui/textarea';
 import { cn } from '../../lib/cn';
 import { useSchemaForm } from '../../lib/schema-form';
@@ -56,7 +57,7 @@ export function ReasonForm({ schema, reasons, label, hint, submit, busy, reasonR
                 reason === choice ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-ink-300 bg-white text-ink-700 hover:bg-ink-50',
               )}
             >
-              {choice}
+              {keepRangesTogether(choice)}
             </button>
           ))}
         </div>

@@ -21,6 +21,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DIALOG_FOOTER } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/field';
 import { Input } from '../../components/ui/input';
+import { keepRangesTogether } from '../../components/ui/range-text';
 import { Select } from '../../components/ui/select';
 import { Textarea } from '../../components/ui/textarea';
 import { toast } from '../../components/ui/toast';
@@ -197,7 +198,7 @@ function EditForm({ book, onDone }: { book: Book; onDone: () => void }) {
       )}
       {book.declineReason && book.status === 'declined' && (
         <p className="rounded-xl bg-red-50 px-4 py-3 text-sm break-words text-red-900 ring-1 ring-red-200">
-          <span className="font-semibold">Why it was declined:</span> {book.declineReason}
+          <span className="font-semibold">Why it was declined:</span> {keepRangesTogether(book.declineReason)}
         </p>
       )}
       <div className="grid min-w-0 gap-4 sm:grid-cols-2">

@@ -21,9 +21,11 @@ import {
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
+import { keepRangesTogether } from '../../components/ui/range-text';
 import { EmptyState } from '../../components/ui/empty-state';
 import { SkeletonCard } from '../../components/ui/skeleton-card';
 import { toast } from '../../components/ui/toast';
+import { cn } from '../../lib/cn';
 import { serverErrorText } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { sellerBooksQuery, useMarkSoldElsewhere, useRenewListing, withdrawListing } from './api';
@@ -35,6 +37,15 @@ import { useLast } from './use-last';
 
 const LISTING_WITHDRAWN = 'Listing withdrawn';
 const WITHDRAW_FAILED = 'Failed to withdraw listing';
+
+/**
+ * A card's action button: at least 8rem and sharing the row's spare width, but never narrower than its icon
+ * and label (a flex item's automatic minimum width is its content's), so a label that does not fit beside
+ * the others moves the button to a line of its own instead of squashing it. A fixed minimum in its place
+ * (min-w-32) replaced that automatic one: "Sold elsewhere" and "Withdraw" were given 128 to 156 px they
+ * did not fit in, and lost their icons at 390 and 1280 px.
+ */
+const CARD_ACTION = 'grow basis-32';
 
 interface BookCardProps {
   book: Book;
@@ -96,13 +107,13 @@ function BookCard({ book, onEdit, onWithdraw, onSoldElsewhere, renew }: BookCard
         {declined && book.declineReason && (
           <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm break-words text-red-900 ring-1 ring-red-200">
             <span className="font-semibold">Reason: </span>
-            {book.declineReason}
+            {keepRangesTogether(book.declineReason)}
           </p>
         )}
         {status === 'taken_down' && book.takenDown && (
           <p className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm break-words text-red-900 ring-1 ring-red-200">
             <span className="font-semibold">Taken down by Reshelf: </span>
-            {book.takenDown.reason}
+            {keepRangesTogether(book.takenDown.reason)}
           </p>
         )}
         {status === 'hidden' && <p className="mt-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{LIFECYCLE_MESSAGES.underReview}</p>}
@@ -117,7 +128,7 @@ function BookCard({ book, onEdit, onWithdraw, onSoldElsewhere, renew }: BookCard
             {renewable && (
               <Button
                 variant={status === 'expired' ? 'primary' : 'outline'}
-                className="min-w-32 flex-1"
+                className={CARD_ACTION}
                 loading={renew.isRunning(book.id)}
                 disabled={renewed}
                 onClick={onRenew}
@@ -127,17 +138,17 @@ function BookCard({ book, onEdit, onWithdraw, onSoldElsewhere, renew }: BookCard
               </Button>
             )}
             {markable && (
-              <Button variant="ghost" className="min-w-32 flex-1" onClick={onSoldElsewhere} aria-label={`Mark ${book.title} as sold elsewhere`}>
+              <Button variant="ghost" className={CARD_ACTION} onClick={onSoldElsewhere} aria-label={`Mark ${book.title} as sold elsewhere`}>
                 <Banknote aria-hidden="true" size={18} /> Sold elsewhere
               </Button>
             )}
             {!isEditFrozen(status) && (
-              <Button variant="soft" className="min-w-32 flex-1" onClick={onEdit} aria-label={`Edit ${book.title}`}>
+              <Button variant="soft" className={CARD_ACTION} onClick={onEdit} aria-label={`Edit ${book.title}`}>
                 <Pencil aria-hidden="true" size={18} /> Edit
               </Button>
             )}
             {!isKeptForModeration(status) && (
-              <Button variant="ghost" className="min-w-32 flex-1 text-red-800 hover:bg-red-50" onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
+              <Button variant="ghost" className={cn(CARD_ACTION, 'text-red-800 hover:bg-red-50')} onClick={onWithdraw} aria-label={`Withdraw ${book.title}`}>
                 <Trash2 aria-hidden="true" size={18} /> Withdraw
               </Button>
             )}

@@ -1,6 +1,7 @@
 // The landing page's FAQ: one answer open at a time; clicking the open question closes it.
 import { useId, useState, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
+import { keepRangesTogether } from '../../../components/ui/range-text';
 import { cn } from '../../../lib/cn';
 
 export interface FaqItem {
@@ -43,7 +44,7 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
               hidden={!open}
               className="animate-fade-in px-5 pb-5 text-ink-600 sm:px-6"
             >
-              {item.answer}
+              {keepRangesTogether(item.answer)}
             </div>
           </div>
         );

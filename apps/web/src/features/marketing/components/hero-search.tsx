@@ -24,6 +24,8 @@ export function HeroSearch() {
     const text = new FormData(event.currentTarget).get('q');
     navigate(catalogueSearchPath(typeof text === 'string' ? text : ''));
   };
+  // Below 360 px (a 320 px phone) the box beside a worded button was too narrow for its placeholder ("Title,
+  // author o"): there the button shows only the magnifier (its name stays "Search") and the box drops its own.
   return (
     <form
       role="search"
@@ -35,7 +37,11 @@ export function HeroSearch() {
         Search books by title, author or ISBN
       </label>
       <div className="relative min-w-0 flex-1">
-        <Search aria-hidden="true" size={20} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-ink-500" />
+        <Search
+          aria-hidden="true"
+          size={20}
+          className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-ink-500 max-[359px]:hidden"
+        />
         <input
           id={inputId}
           type="search"
@@ -44,11 +50,12 @@ export function HeroSearch() {
           enterKeyHint="search"
           autoComplete="off"
           maxLength={MAX_QUERY}
-          className="h-12 w-full min-w-0 rounded-full bg-transparent pr-2 pl-11 text-base text-ink-900 outline-none placeholder:text-ink-500 [&::-webkit-search-cancel-button]:hidden"
+          className="h-12 w-full min-w-0 rounded-full bg-transparent pr-2 pl-11 text-base text-ink-900 outline-none placeholder:text-ink-500 max-[359px]:pl-4 [&::-webkit-search-cancel-button]:hidden"
         />
       </div>
-      <button type="submit" className={buttonClasses('primary', 'md', 'h-12 shrink-0 px-5')}>
-        Search
+      <button type="submit" className={buttonClasses('primary', 'md', 'h-12 shrink-0 px-5 max-[359px]:w-12 max-[359px]:px-0')}>
+        <Search aria-hidden="true" size={20} className="hidden max-[359px]:block" />
+        <span className="max-[359px]:sr-only">Search</span>
       </button>
     </form>
   );

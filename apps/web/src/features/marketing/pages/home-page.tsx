@@ -18,6 +18,7 @@ import {
 } from 'lucide-react';
 import { FEATURED_UNIVERSITIES } from '@reshelf/shared';
 import { ButtonLink } from '../../../components/ui/button';
+import { keepRangesTogether } from '../../../components/ui/range-text';
 import { areaPath, useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { FaqAccordion } from '../components/faq-accordion';
@@ -124,7 +125,7 @@ export function HomePage() {
                   <Icon size={24} />
                 </div>
                 <h3 className="mt-5 text-lg font-bold">{step.title}</h3>
-                <p className="mt-2 text-ink-600">{step.text}</p>
+                <p className="mt-2 text-ink-600">{keepRangesTogether(step.text)}</p>
               </li>
             );
           })}
@@ -142,7 +143,7 @@ export function HomePage() {
                 </div>
                 <div>
                   <h3 className="font-bold">{reason.title}</h3>
-                  <p className="mt-1 text-ink-600">{reason.text}</p>
+                  <p className="mt-1 text-ink-600">{keepRangesTogether(reason.text)}</p>
                 </div>
               </li>
             );

@@ -1,6 +1,7 @@
 // Terms of Service: 16 numbered sections and a last-updated line with the current date.
 import { Link } from 'react-router';
 import { SupportEmailLink } from '../../../components/support-email-link';
+import { keepRangesTogether } from '../../../components/ui/range-text';
 import { formatDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageHero } from '../components/section';
@@ -117,7 +118,7 @@ export function TermsPage() {
                   <span className="sr-only">{index + 1}. </span>
                   {section.title}
                 </h2>
-                <p className="mt-2 text-ink-600">{section.body}</p>
+                <p className="mt-2 text-ink-600">{keepRangesTogether(section.body)}</p>
               </section>
             </li>
           ))}

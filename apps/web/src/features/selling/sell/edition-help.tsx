@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Info, Tag } from 'lucide-react';
 import { LIMITS, formatRand, type Edition } from '@reshelf/shared';
 import { Button } from '../../../components/ui/button';
+import { keepRangesTogether } from '../../../components/ui/range-text';
 import { editionQuery, priceRangeText, typedIsbn13 } from '../../../lib/editions';
 
 /** The details an edition can fill in, by wizard field. */
@@ -90,7 +91,7 @@ export function PriceGuidance({ isbn, onUse }: PriceGuidanceProps) {
       </p>
       {edition.newPrice !== null && (
         <p className="mt-1 break-words">
-          New: {formatRand(edition.newPrice)}. {USED_PRICE_RULE}: {formatRand(edition.newPrice * LIMITS.usedPriceGuideMin)} –{' '}
+          New: {formatRand(edition.newPrice)}. {keepRangesTogether(USED_PRICE_RULE)}: {formatRand(edition.newPrice * LIMITS.usedPriceGuideMin)} –{' '}
           {formatRand(edition.newPrice * LIMITS.usedPriceGuideMax)}.
         </p>
       )}

@@ -20,6 +20,7 @@ import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, FormField } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
+import { keepRangesTogether } from '../../../components/ui/range-text';
 import { Select } from '../../../components/ui/select';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/toast';
@@ -308,7 +309,7 @@ export function SellPage() {
     resetAll();
   };
 
-  const field = (name: ListingField, label: string, control: ReactNode, hint?: string, required = true) => (
+  const field = (name: ListingField, label: string, control: ReactNode, hint?: ReactNode, required = true) => (
     <Field id={fieldId(name)} label={label} error={errorOf(name)} hint={hint} required={required}>
       {control}
     </Field>
@@ -427,7 +428,7 @@ export function SellPage() {
                 'price',
                 'Price (R)',
                 text('price', { inputMode: 'decimal', placeholder: 'e.g. 450.00' }),
-                USED_PRICE_RULE,
+                keepRangesTogether(USED_PRICE_RULE),
               )}
               <PriceGuidance isbn={values.isbn} onUse={(price) => setField('price', price, (v) => form.setValue('price', v))} />
               {field('numberOfPages', 'Number of Pages', text('numberOfPages', { inputMode: 'numeric', placeholder: 'e.g. 1368' }))}
