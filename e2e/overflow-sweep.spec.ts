@@ -4,8 +4,10 @@
 // notifications and package orders). A page fails when the document scrolls sideways or when any visible
 // element's right edge lies beyond the screen, when the selected tab of a tab list is scrolled out of
 // sight, or when an icon of a button or link is squashed (narrower than it is tall: labels too wide for
-// their buttons once shrank My Books' icons to nothing at 390 and 1280 px). One screenshot per route,
-// width and role goes to test-results/screenshots/sweep-*.png for a person to look at.
+// their buttons once shrank My Books' icons to nothing at 390 and 1280 px), or when an empty box's
+// placeholder is wider than the box (it ends mid-word: the catalogue's search hint did at 320 and 390 px).
+// One screenshot per route, width and role goes to test-results/screenshots/sweep-*.png for a person to
+// look at.
 //
 // It sets its own widths, so it runs in the desktop project only (the phone project would repeat it).
 import path from 'node:path';
@@ -287,6 +289,18 @@ function findOverflow(page: Page) {
       if (getComputedStyle(icon).visibility === 'hidden' || icon.closest('[inert]')) continue;
       const control = icon.closest('button, a')!;
       problems.push(`the icon of ${describe(control)} is squashed to ${box.width.toFixed(1)} × ${box.height.toFixed(1)} px`);
+    }
+    // An empty box shows its placeholder on one line: a hint wider than the box ends mid-word.
+    const measure = document.createElement('canvas').getContext('2d')!;
+    for (const input of Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]'))) {
+      if (input.value !== '' || input.getClientRects().length === 0 || input.closest('[inert]')) continue;
+      const style = getComputedStyle(input);
+      if (style.visibility === 'hidden') continue;
+      const hint = getComputedStyle(input, '::placeholder');
+      measure.font = `${hint.fontStyle} ${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const needed = measure.measureText(input.placeholder).width;
+      if (needed > room + 1) problems.push(`the placeholder "${input.placeholder}" needs ${Math.ceil(needed)} px and its box shows ${Math.floor(room)}`);
     }
     return problems;
   });

@@ -93,10 +93,14 @@ export function FormField<T extends FieldValues>({ form, name, quiet = false, ..
   return quiet ? <Field {...rest} invalid={Boolean(error)} /> : <Field {...rest} error={error?.message} />;
 }
 
-/** Shared look of text-like controls. */
+/**
+ * Shared look of text-like controls. Below 360 px a placeholder is a size smaller (the typed text stays 16 px,
+ * which also keeps iOS from zooming in), so hints such as "Password (min 8 characters)" show whole on a 320 px
+ * phone instead of ending mid-word.
+ */
 export const controlClasses =
   'block w-full rounded-xl border border-ink-300 bg-white px-3.5 text-base text-ink-900 shadow-xs ' +
-  'placeholder:text-ink-500 transition-[border-color,box-shadow] duration-150 ' +
+  'placeholder:text-ink-500 max-[359px]:placeholder:text-sm transition-[border-color,box-shadow] duration-150 ' +
   'hover:border-ink-400 focus:border-brand-600 focus:outline-none focus-visible:outline-none focus:ring-3 focus:ring-brand-600/25 ' +
   'disabled:cursor-not-allowed disabled:bg-ink-100 disabled:text-ink-500 ' +
   'aria-invalid:border-red-600 aria-invalid:focus:ring-red-600/25';

@@ -29,6 +29,7 @@ import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { SaveToWishlistSlot } from '../../lib/save-to-wishlist-slot';
 import { useSession } from '../../lib/session';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useAddBookToCart, useCart, useCatalogue } from './api';
 import { BookCard, BookCardSkeleton } from './components/book-card';
@@ -129,6 +130,17 @@ function PriceInput({ label, value, onCommit }: { label: string; value: string |
 /** Cards in the first row on the widest layout (four columns); their photos are not lazy-loaded. */
 const FIRST_ROW = 4;
 
+/**
+ * The search box's placeholder, as long as the box can show whole. Beside the Filters button a phone's box
+ * holds about 120 px of text at 320 px wide and 160 at 360 px; from 640 px there is room for all of it.
+ */
+function useSearchPlaceholder(): string {
+  const roomy = useMediaQuery('(min-width: 640px)');
+  const narrow = useMediaQuery('(max-width: 359px)');
+  if (roomy) return 'Search by title, author, ISBN or publisher';
+  return narrow ? 'Title or ISBN' : 'Title, author or ISBN';
+}
+
 export interface CataloguePageProps {
   /** 'public' at /books for everyone; 'buyer' at /buyer/books inside the dashboard. */
   area: 'public' | 'buyer';
@@ -149,6 +161,7 @@ function CataloguePage({ area }: CataloguePageProps) {
   const inCart = new Set(cart.data?.books.map((item) => item.id));
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchId = useId();
+  const searchPlaceholder = useSearchPlaceholder();
 
   // The search box: typing updates it at once, the URL (and so the query) after a short pause.
   const [text, setText] = useState(filters.q);
@@ -406,7 +419,7 @@ function CataloguePage({ area }: CataloguePageProps) {
               type="search"
               value={text}
               onChange={(event) => setText(event.target.value)}
-              placeholder="Search by title, author, ISBN or publisher"
+              placeholder={searchPlaceholder}
               autoComplete="off"
               maxLength={200}
               className="pl-11"

@@ -51,10 +51,14 @@ export interface AuthShellProps {
   asideLast?: boolean;
 }
 
+// The form's side. Below 360 px its margins are a little narrower, so the password box (which keeps 48 px on
+// its right for the show/hide button) still shows "Password (min 8 characters)" whole.
+const FORM_PANEL = 'px-5 py-8 max-[359px]:px-4 sm:px-10 sm:py-12';
+
 export function AuthShell({ aside, children, asideLast = false }: AuthShellProps) {
   return (
     <div className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto max-w-6xl px-3 py-6 sm:px-6 sm:py-12 lg:px-8 lg:py-16">
+      <div className="mx-auto max-w-6xl px-3 py-6 max-[359px]:px-2 sm:px-6 sm:py-12 lg:px-8 lg:py-16">
         <div
           className={cn(
             'grid overflow-hidden rounded-[1.5rem] bg-white shadow-lift ring-1 ring-ink-200/70',
@@ -63,13 +67,13 @@ export function AuthShell({ aside, children, asideLast = false }: AuthShellProps
         >
           {asideLast ? (
             <>
-              <div className="px-5 py-8 sm:px-10 sm:py-12">{children}</div>
+              <div className={FORM_PANEL}>{children}</div>
               {aside}
             </>
           ) : (
             <>
               {aside}
-              <div className="px-5 py-8 sm:px-10 sm:py-12">{children}</div>
+              <div className={FORM_PANEL}>{children}</div>
             </>
           )}
         </div>

@@ -358,7 +358,7 @@ export function SellPage() {
 
           {step === 1 && (
             <div className="mt-5 grid gap-5 sm:grid-cols-2">
-              {field('title', 'Title', text('title', { placeholder: 'e.g. Calculus, Early Transcendentals' }))}
+              {field('title', 'Title', text('title', { placeholder: 'e.g. Calculus' }))}
               {field('author', 'Author', text('author', { placeholder: 'e.g. James Stewart', autoComplete: 'off' }))}
               {/* A row of its own from tablet width up, so Scan barcode fits beside the field. */}
               <Field id={fieldId('isbn')} label="ISBN" error={errorOf('isbn')} hint="10 or 13 digits; hyphens and spaces allowed" required className="sm:col-span-2">
