@@ -380,6 +380,23 @@ function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
     .map(({ r }) => r.id);
 }
 
+/**
+ * PostgreSQL: the planner's estimate of the listings for sale, which every search weighs its matches
+ * against. It is the same statement each time and its answer moves only when the table's statistics are
+ * renewed (autovacuum's ANALYZE), so a process plans it once a minute rather than once a search.
+ */
+const LIVE_ESTIMATE_MS = 60_000;
+const liveEstimates = new WeakMap<Db, { rows: Promise<number>; at: number }>();
+function estimatedLive(db: Db, explain: RawBuilder<{ 'QUERY PLAN': unknown }>): Promise<number> {
+  const known = liveEstimates.get(db);
+  if (known && performance.now() - known.at < LIVE_ESTIMATE_MS) return known.rows;
+  const rows = planRows(db, explain);
+  liveEstimates.set(db, { rows, at: performance.now() });
+  // A failed plan is not kept: the next search asks again.
+  rows.catch(() => liveEstimates.get(db)?.rows === rows && liveEstimates.delete(db));
+  return rows;
+}
+
 /** PostgreSQL: the rows the planner expects a statement to give (its EXPLAIN, which reads none). */
 async function planRows(db: Db, explain: RawBuilder<{ 'QUERY PLAN': unknown }>): Promise<number> {
   const plan = (await explain.execute(db)).rows[0]?.['QUERY PLAN'] as [{ Plan: { 'Plan Rows': number } }] | undefined;
@@ -450,7 +467,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
   }
   const pgSearch = statements.pgSearch;
   if (pgSearch) {
-    const [matches, live] = await Promise.all([planRows(db, pgSearch.estimateMatches), planRows(db, pgSearch.estimateLive)]);
+    const [matches, live] = await Promise.all([planRows(db, pgSearch.estimateMatches), estimatedLive(db, pgSearch.estimateLive)]);
     // A walk in index order visits about `needed` × live / matches listings before it has the `needed`
     // it wants; reading every match visits `matches` of them. So it walks when matches² > needed × live.
     const walks = (needed: number) => matches * matches > needed * live;
