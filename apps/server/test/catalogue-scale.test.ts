@@ -195,7 +195,7 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
   });
 
   it.skipIf(dialectUnderTest !== 'postgres')('PostgreSQL finds a search with filters, and a month of its matches, in the live index', async () => {
-    // The index's expression (migration 024) and the repository's must be the same for the planner to use it.
+    // The index's expression (migrations 024 and 025) and the repository's must be the same for the planner to use it.
     const db = t.database.db;
     const query = catalogueQuerySchema.parse({ q: 'introduction', university: 'uct', condition: 'new', language: 'english', category: 'chemistry', studyLevel: 'undergraduate' });
     const pg = catalogueStatements(db, query, searchTerms(query.q!)).pgSearch!;
@@ -230,7 +230,12 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
       return reads;
     };
     for (const statement of [catalogueStatements(db, query, searchTerms(query.q!)).countUpTo(CAP + 1), pg.matchesIn(['2026-01', '2025-12']), pg.rankedFromMatches]) {
-      expect((await plan(statement)).length).toBe(1);
+      const reads = await plan(statement);
+      expect(reads.length).toBe(1);
+      // On one campus the words are the campus's lexemes (migration 025), not the word's list and the
+      // campus's (the plan writes the tsquery as a string constant, its quotes doubled).
+      expect(reads[0]).toContain(`''#uuct:introduction'':*`);
+      expect(reads[0]).not.toContain(`''#uuct''`);
     }
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relevanceScorer, type RankedText } from '../src/modules/catalogue/relevance.ts';
 import { sqlitePrefixExpander } from '../src/modules/catalogue/prefix-expansions.ts';
-import { monthsBack, monthsQuery, postgresFacetQuery, sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
+import { monthsBack, monthsQuery, postgresCampusWordsQuery, postgresFacetQuery, sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
@@ -57,11 +57,48 @@ describe('the full-text match', () => {
     expect(monthsQuery(['2026-11', '2026-10'])).toBe("'#t2026-11' | '#t2026-10'");
   });
 
+  it("on PostgreSQL, asks words on one campus as the campus's lexemes, each a prefix, unless a word is not plain ASCII", () => {
+    expect(postgresCampusWordsQuery('uct', ['intro', 'to'])).toBe("'#uuct:intro':* & '#uuct:to':*");
+    expect(postgresCampusWordsQuery("o'k", ['law'])).toBe("'#uo\\'k:law':*");
+    expect(postgresCampusWordsQuery('uct', ['économie'])).toBeUndefined();
+    expect(postgresCampusWordsQuery('uct', [])).toBeUndefined();
+  });
+
   it('counts the months back from the newest to the oldest, across years, and none for dates it cannot read', () => {
     expect(monthsBack('2025-11', '2026-02')).toEqual(['2026-02', '2026-01', '2025-12', '2025-11']);
     expect(monthsBack('2026-11', '2026-11')).toEqual(['2026-11']);
     expect(monthsBack('2026-12', '2026-11')).toEqual([]);
     expect(monthsBack('28/11/2026', '2026-11')).toEqual([]);
+  });
+});
+
+describe.skipIf(dialectUnderTest !== 'postgres')("words on one campus on PostgreSQL, as the campus's lexemes", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const seller = (await registerAndLogin(t.app, { userType: 'seller', university: 'uct' })).id;
+    for (const [title, university] of [
+      ['Thermodynamics', 'uct'],
+      ['Thermometers in Practice', 'uct'],
+      ['Thermodynamics for Engineers', 'wits'],
+      ['Économie du Développement', 'uct'],
+      ['Русский язык', 'uct'],
+    ] as const)
+      await insertBook(t.database.db, seller, { title, university });
+  });
+  afterAll(async () => t?.close());
+
+  const titles = async (qs: string) => ((await t.app.inject(`/api/v1/books?${qs}&sort=newest`)).json() as { items: { title: string }[] }).items.map((b) => b.title).sort();
+
+  it("finds a campus's listings by a word or its start, not another campus's, and a word of another script by itself", async () => {
+    expect(await titles('q=thermo&university=uct')).toEqual(['Thermodynamics', 'Thermometers in Practice']);
+    expect(await titles('q=thermodynamics&university=wits')).toEqual(['Thermodynamics for Engineers']);
+    expect(await titles('q=thermo%20engin&university=uct')).toEqual([]);
+    expect(await titles('q=thermo%20engin&university=wits')).toEqual(['Thermodynamics for Engineers']);
+    expect(await titles('q=thermo')).toEqual(['Thermodynamics', 'Thermodynamics for Engineers', 'Thermometers in Practice']);
+    expect(await titles(`q=${encodeURIComponent('économie')}&university=uct`)).toEqual(['Économie du Développement']);
+    expect(await titles(`q=${encodeURIComponent('русск')}&university=uct`)).toEqual(['Русский язык']);
+    expect(await titles(`q=${encodeURIComponent('русск')}&university=wits`)).toEqual([]);
   });
 });
 

@@ -24,6 +24,7 @@ import * as searchIndexKeepsRanking from './2026-11-28-021-search-index-keeps-ra
 import * as campusSearchIndex from './2026-11-28-022-campus-search-index.ts';
 import * as searchFacets from './2026-11-28-023-search-facets.ts';
 import * as postgresSearchFacets from './2026-11-28-024-postgres-search-facets.ts';
+import * as postgresCampusWords from './2026-11-29-025-postgres-campus-words.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-022-campus-search-index': campusSearchIndex,
   '2026-11-28-023-search-facets': searchFacets,
   '2026-11-28-024-postgres-search-facets': postgresSearchFacets,
+  '2026-11-29-025-postgres-campus-words': postgresCampusWords,
 };

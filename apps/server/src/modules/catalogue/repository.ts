@@ -9,7 +9,7 @@ import { LIMITS, type CatalogueQuery } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { rankedTextScorer } from './relevance.ts';
-import { monthsBack, monthsQuery, postgresFacetQuery, postgresTsQuery, sqliteMatch } from './search-terms.ts';
+import { monthsBack, monthsQuery, postgresCampusWordsQuery, postgresFacetQuery, postgresTsQuery, sqliteMatch } from './search-terms.ts';
 import { maxDistance, pickClosest, type VocabularyWord } from './spelling.ts';
 
 export interface CataloguePage {
@@ -62,12 +62,13 @@ const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
 
 /**
  * PostgreSQL: a listing's words (`search_vector`) with its campus, category, language, study level and
- * condition as lexemes (postgresFacetQuery), and its month (`#t2026-11`, monthsQuery), as the live index
- * `books_live_search_idx` holds them (migration 024, whose expression this must equal for the planner to
- * use the index; a test holds them to it).
+ * condition as lexemes (postgresFacetQuery), its month (`#t2026-11`, monthsQuery), and its words again
+ * with its campus before each (`#uuct:introduction`, postgresCampusWordsQuery), as the live index
+ * `books_live_search_idx` holds them (migrations 024 and 025, whose expression this must equal for the
+ * planner to use the index; a test holds them to it).
  */
 const LIVE_VECTOR = sql.raw(
-  `(b.search_vector || array_to_tsvector(ARRAY['#u' || b.university, '#c' || b.category, '#l' || b.language, '#s' || b.study_level, '#d' || b.condition, '#t' || substr(b.created_at, 1, 7)]))`,
+  `(b.search_vector || array_to_tsvector(ARRAY['#u' || b.university, '#c' || b.category, '#l' || b.language, '#s' || b.study_level, '#d' || b.condition, '#t' || substr(b.created_at, 1, 7)]) || campus_words(b.search_vector, b.university))`,
 );
 
 /** A price filter in cents, kept inside PostgreSQL's integer range (no listing costs more; beyond it PostgreSQL errs). */
@@ -156,8 +157,12 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       pgMatch = (t) => sql`${sql.ref(`${t}.search_vector`)} @@ ${tsquery}`;
       // Only ever worked out for the candidates a page is ranked among (pgSearch below).
       pgRank = sql`ts_rank(b.search_vector, ${tsquery})`;
-      const facets = postgresFacetQuery({ university: query.university, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition });
-      const indexed = facets ? sql`(${tsquery} && ${facets}::tsquery)` : tsquery;
+      // On one campus, the words as the campus's lexemes: one list of the campus's matches in the index,
+      // not every campus's and the campus's whole list beside it (decision 0049).
+      const campusWords = query.university ? postgresCampusWordsQuery(query.university, terms) : undefined;
+      const words = campusWords ? sql`${campusWords}::tsquery` : tsquery;
+      const facets = postgresFacetQuery({ university: campusWords ? undefined : query.university, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition });
+      const indexed = facets ? sql`(${words} && ${facets}::tsquery)` : words;
       pgIndexed = sql`${LIVE_VECTOR} @@ ${indexed}`;
       pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${indexed} && ${monthsQuery(months)}::tsquery)`;
     } else {

@@ -76,6 +76,19 @@ export function postgresFacetQuery(facets: SearchFacets): string {
     .join(' & ');
 }
 
+/**
+ * PostgreSQL tsquery text (for a `::tsquery` cast) of `terms` on one campus, as the live index holds a
+ * listing's words a second time with its campus before them (migration 025, `#uuct:introduction`): each
+ * term a prefix of those lexemes, all required. Undefined unless every term is ASCII letters and digits,
+ * which PostgreSQL's `simple` configuration keeps as they are; another term is matched as a word (with the
+ * campus as a facet), where PostgreSQL folds it its own way.
+ */
+export function postgresCampusWordsQuery(campus: string, terms: readonly string[]): string | undefined {
+  if (!terms.length || !terms.every((t) => /^[a-z0-9]+$/.test(t))) return undefined;
+  const prefix = `#u${campus}:`.replace(/['\\]/g, (c) => `\\${c}`);
+  return terms.map((t) => `'${prefix}${t}':*`).join(' & ');
+}
+
 /** PostgreSQL tsquery text (for a `::tsquery` cast) of listings of any of those months (`2026-11`), as the live index holds them (migration 024). */
 export const monthsQuery = (months: readonly string[]) => months.map((m) => `'#t${m.replace(/['\\]/g, (c) => `\\${c}`)}'`).join(' | ');
 
