@@ -1,5 +1,5 @@
 // PostgreSQL: the catalogue's text index holds every filter it can, as SQLite's do since migration 023
-// (docs/decisions/0048-postgresql-filters-in-the-text-index.md). `books_live_search_idx` is a GIN index
+// (docs/decisions/0048-postgresql-filters-and-months-in-the-text-index.md). `books_live_search_idx` is a GIN index
 // over each live listing's tsvector (005 and 011's `search_vector`) with its campus, category, language,
 // study level and condition added as lexemes (`#u…`, `#c…`, `#l…`, `#s…`, `#d…`: a student's words,
 // letters and digits only, never start with `#`) and the month it was listed in (`#t2026-11`, the first
