@@ -25,6 +25,18 @@ export interface SearchFacets {
 }
 
 /**
+ * Each filter's letter, in the order its token or lexeme is written: the same in SQLite's facet tokens
+ * (`uuct`, migrations 008 and 023) and PostgreSQL's lexemes (`#uuct`, migration 024).
+ */
+const FACET_LETTERS: readonly (readonly [keyof SearchFacets, string])[] = [
+  ['university', 'u'],
+  ['category', 'c'],
+  ['language', 'l'],
+  ['studyLevel', 's'],
+  ['condition', 'd'],
+];
+
+/**
  * FTS5 MATCH expression: every term as a quoted prefix, all required, in the listing's text columns
  * (its course codes included, migration 011);
  * and, for each filter given that the index holds (a campus, a category, a language, a study level, a
@@ -46,14 +58,7 @@ export function sqliteMatch(
   };
   // Explicit ANDs: FTS5 reads two phrases side by side as AND, but not a bracketed OR and a phrase.
   const text = `{title author isbn publisher description courses} : (${terms.map(phrase).join(' AND ')})`;
-  const token = (letter: string, value: string | undefined) => value && `${letter}${value.replaceAll('-', '')}`;
-  const tokens = [
-    token('u', facets.university),
-    token('c', facets.category),
-    token('l', facets.language),
-    token('s', facets.studyLevel),
-    token('d', facets.condition),
-  ].filter(Boolean);
+  const tokens = FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [`${letter}${facets[facet].replaceAll('-', '')}`] : []));
   if (!terms.length) return `facets : (${tokens.join(' ')})`;
   return tokens.length ? `${text} AND facets : (${tokens.join(' ')})` : text;
 }
@@ -64,16 +69,7 @@ export function sqliteMatch(
  * category, `#l` the language, `#s` the study level, `#d` the condition, all required; empty for none.
  */
 export function postgresFacetQuery(facets: SearchFacets): string {
-  const lexeme = (letter: string, value: string | undefined) => value && `'#${letter}${value.replace(/['\\]/g, (c) => `\\${c}`)}'`;
-  return [
-    lexeme('u', facets.university),
-    lexeme('c', facets.category),
-    lexeme('l', facets.language),
-    lexeme('s', facets.studyLevel),
-    lexeme('d', facets.condition),
-  ]
-    .filter(Boolean)
-    .join(' & ');
+  return FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [`'#${letter}${facets[facet].replace(/['\\]/g, (c) => `\\${c}`)}'`] : [])).join(' & ');
 }
 
 /**
