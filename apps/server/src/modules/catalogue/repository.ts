@@ -167,7 +167,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       // not every campus's and the campus's whole list beside it (decision 0049).
       const campusWords = query.university ? postgresCampusWordsQuery(query.university, terms) : undefined;
       const words = campusWords ? sql`${campusWords}::tsquery` : tsquery;
-      const facets = postgresFacetQuery({ university: campusWords ? undefined : query.university, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition });
+      const facets = postgresFacetQuery({ ...query, university: campusWords ? undefined : query.university });
       const indexed = facets ? sql`(${words} && ${facets}::tsquery)` : words;
       pgIndexed = sql`${LIVE_VECTOR} @@ ${indexed}`;
       pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${indexed} && ${monthsQuery(months)}::tsquery)`;
@@ -181,7 +181,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       // above stay as the rule of what is shown wherever a listing's row is read anyway.
       textMatch = sqliteMatch(
         terms,
-        { university: base === undefined ? query.university : undefined, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition },
+        { ...query, university: base === undefined ? query.university : undefined },
         expansions,
       );
       // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
@@ -260,7 +260,9 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     ? sql<{ id: string }>`SELECT b.id FROM books b INDEXED BY books_catalogue_price_asc_idx WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`
     : undefined;
   // The total, but reading no further than `upTo` matches: no order, so it stops at the first ones found.
-  const countUpTo = (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${from} WHERE ${whereSql} LIMIT ${upTo}) x`;
+  const countIn = (matchFrom: RawBuilder<unknown>, matchWhere: RawBuilder<unknown>) => (upTo: number) =>
+    sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM ${matchFrom} WHERE ${matchWhere} LIMIT ${upTo}) x`;
+  const countUpTo = countIn(from, whereSql);
 
   // ---- SQLite, a search whose words match many listings (decision 0038) ----
   // Looking every match up in `books` costs a common word at a million listings many times what the text
@@ -368,7 +370,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // them, their rows are read and sorted, and the page comes from those, as a search's does.
   const facetQuery =
     pg && !terms.length && !query.course && (query.language || query.studyLevel)
-      ? postgresFacetQuery({ university: query.university, category: query.category, language: query.language, studyLevel: query.studyLevel, condition: query.condition })
+      ? postgresFacetQuery(query)
       : '';
   const facetWhere = facetQuery && sql.join([FOR_SALE, ...notInIndex, sql`${LIVE_VECTOR} @@ ${facetQuery}::tsquery`], sql` AND `);
   const pgFacets = facetWhere && {
@@ -376,7 +378,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${rowWhereSql}`,
     /** The page, with the count, from the listings the index lists. */
     page: searchPage(facetWhere),
-    countUpTo: (upTo: number) => sql<{ n: number | string }>`SELECT count(*) AS n FROM (SELECT 1 AS found FROM books b WHERE ${facetWhere} LIMIT ${upTo}) x`,
+    countUpTo: countIn(sql`books b`, facetWhere),
   };
   return { page, countUpTo, priceRangeByDate, common: common || undefined, pgSearch: pgSearch || undefined, pgFacets: pgFacets || undefined };
 }

@@ -36,6 +36,9 @@ const FACET_LETTERS: readonly (readonly [keyof SearchFacets, string])[] = [
   ['condition', 'd'],
 ];
 
+/** PostgreSQL tsquery text: `text` as one quoted lexeme, taken as written (a quote or backslash inside escaped). */
+const lexeme = (text: string) => `'${text.replace(/['\\]/g, (c) => `\\${c}`)}'`;
+
 /**
  * FTS5 MATCH expression: every term as a quoted prefix, all required, in the listing's text columns
  * (its course codes included, migration 011);
@@ -69,7 +72,7 @@ export function sqliteMatch(
  * category, `#l` the language, `#s` the study level, `#d` the condition, all required; empty for none.
  */
 export function postgresFacetQuery(facets: SearchFacets): string {
-  return FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [`'#${letter}${facets[facet].replace(/['\\]/g, (c) => `\\${c}`)}'`] : [])).join(' & ');
+  return FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [lexeme(`#${letter}${facets[facet]}`)] : [])).join(' & ');
 }
 
 /**
@@ -81,12 +84,11 @@ export function postgresFacetQuery(facets: SearchFacets): string {
  */
 export function postgresCampusWordsQuery(campus: string, terms: readonly string[]): string | undefined {
   if (!terms.length || !terms.every((t) => /^[a-z0-9]+$/.test(t))) return undefined;
-  const prefix = `#u${campus}:`.replace(/['\\]/g, (c) => `\\${c}`);
-  return terms.map((t) => `'${prefix}${t}':*`).join(' & ');
+  return terms.map((t) => `${lexeme(`#u${campus}:${t}`)}:*`).join(' & ');
 }
 
 /** PostgreSQL tsquery text (for a `::tsquery` cast) of listings of any of those months (`2026-11`), as the live index holds them (migration 024). */
-export const monthsQuery = (months: readonly string[]) => months.map((m) => `'#t${m.replace(/['\\]/g, (c) => `\\${c}`)}'`).join(' | ');
+export const monthsQuery = (months: readonly string[]) => months.map((m) => lexeme(`#t${m}`)).join(' | ');
 
 /** The months from `last` back to `first` (`2026-11`), newest first; none unless both are such months. */
 export function monthsBack(first: string, last: string): string[] {
