@@ -13,11 +13,15 @@ const only = process.argv.slice(2);
 
 function step(title, cmd, env = {}) {
   console.log(`\n=== ${title}\n$ ${cmd}`);
+  const started = Date.now();
   const res = spawnSync(cmd, { cwd: root, stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
+  const took = `${Math.round((Date.now() - started) / 1000)} s`;
   if (res.status !== 0) {
-    console.error(`\n✗ ${title} failed (exit ${res.status}).`);
+    console.error(`\n✗ ${title} failed (exit ${res.status}) after ${took}.`);
     process.exit(res.status ?? 1);
   }
+  // Each suite's time, so a slow CI run says which suite grew.
+  console.log(`\n=== ${title}: ${took}`);
 }
 
 const want = (name) => only.length === 0 || only.includes(name);
