@@ -1,7 +1,7 @@
 // `npm run bench:statements -- --data-dir=DIR` (or `--database-url=URL`): where a search's time goes, in
 // process and statement by statement, for the question shapes of "National scale" (question-shapes.ts)
 // on a catalogue seeded before (`npm run bench` seeds one; see docs/performance.md). Each shape's questions
-// go through the catalogue repository as the search thread asks them (with the prefix expansions on
+// go through the catalogue repository as the server asks them (with the prefix expansions of
 // SQLite): one round of questions to warm the caches, then other questions of the same shapes, measured.
 // It prints, per shape and sort, the wall time and this process's CPU per question (on PostgreSQL the
 // database's own CPU is not in it), then the statements that took the most time in all. Figures, not pass/fail; CPU time barely depends on what else the machine does.
@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { catalogueQuerySchema } from '@reshelf/shared';
 import { openDatabase, type Db } from '../apps/server/src/db/index.ts';
-import { sqlitePrefixExpander } from '../apps/server/src/modules/catalogue/prefix-expansions.ts';
+import { postgresPrefixExpander, sqlitePrefixExpander } from '../apps/server/src/modules/catalogue/prefix-expansions.ts';
 import { searchCatalogue } from '../apps/server/src/modules/catalogue/repository.ts';
 import { searchTerms } from '../apps/server/src/modules/catalogue/search-terms.ts';
 import { questionShapes, readShapeSample } from './question-shapes.ts';
@@ -70,7 +70,7 @@ const handle = openDatabase({ databaseUrl: args['database-url'], dataDir });
 const timer = new StatementTimer();
 const db: Db = handle.db.withPlugin(timer);
 // Through the timer too: the expansions' statements are part of the search thread's work.
-const expand = handle.dialect === 'sqlite' ? sqlitePrefixExpander(db) : undefined;
+const expand = handle.dialect === 'sqlite' ? sqlitePrefixExpander(db) : postgresPrefixExpander(db);
 const sample = await readShapeSample(handle.db, 20_000);
 /** Each round's own questions: the measured round's are not the ones that warmed the caches, as over HTTP every question is new. */
 const shapesOf = (seed: number) => questionShapes(sample, Number(args.questions), seed).filter((s) => !s.name.startsWith('book detail') && (!args.shape || s.name.includes(args.shape)));

@@ -1,10 +1,12 @@
 // How a search's words meet the catalogue at scale (decision 0038): relevance worked out from the matches'
-// text (relevance.ts), and on SQLite a word longer than the prefix index expanded into the indexed words it
-// starts (prefix-expansions.ts), which must find exactly what the prefix finds, a brand-new word at once.
+// text (relevance.ts), and a word expanded into the indexed words it starts (prefix-expansions.ts: on
+// SQLite a word longer than the prefix index, on PostgreSQL any, decision 0050), which must find exactly
+// what the prefix finds, a brand-new word at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relevanceScorer, type RankedText } from '../src/modules/catalogue/relevance.ts';
-import { sqlitePrefixExpander } from '../src/modules/catalogue/prefix-expansions.ts';
-import { monthsBack, monthsQuery, postgresCampusWordsQuery, postgresFacetQuery, sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
+import { sql } from 'kysely';
+import { postgresPrefixExpander, sqlitePrefixExpander } from '../src/modules/catalogue/prefix-expansions.ts';
+import { monthsBack, monthsQuery, postgresCampusWordsQuery, postgresExpandedWords, postgresFacetQuery, sqliteMatch } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
@@ -64,6 +66,15 @@ describe('the full-text match', () => {
     expect(postgresCampusWordsQuery('uct', [])).toBeUndefined();
   });
 
+  it('on PostgreSQL, asks an expanded word as any of its words, exactly, on a campus too, leaving out a word too long for a campus lexeme', () => {
+    const expansions = new Map([['intro', ['intro', 'introduction']]]);
+    expect(postgresExpandedWords(['intro', 'to'], expansions)).toEqual({ expanded: "('intro' | 'introduction')", rest: ['to'] });
+    expect(postgresExpandedWords(['to'], expansions)).toEqual({ expanded: '', rest: ['to'] });
+    expect(postgresCampusWordsQuery('uct', ['intro', 'to'], expansions)).toBe("('#uuct:intro' | '#uuct:introduction') & '#uuct:to':*");
+    const long = `intro${'x'.repeat(1000)}`;
+    expect(postgresCampusWordsQuery('uct', ['intro'], new Map([['intro', ['intro', long]]]))).toBe("('#uuct:intro')");
+  });
+
   it('counts the months back from the newest to the oldest, across years, and none for dates it cannot read', () => {
     expect(monthsBack('2025-11', '2026-02')).toEqual(['2026-02', '2026-01', '2025-12', '2025-11']);
     expect(monthsBack('2026-11', '2026-11')).toEqual(['2026-11']);
@@ -99,6 +110,81 @@ describe.skipIf(dialectUnderTest !== 'postgres')("words on one campus on Postgre
     expect(await titles(`q=${encodeURIComponent('économie')}&university=uct`)).toEqual(['Économie du Développement']);
     expect(await titles(`q=${encodeURIComponent('русск')}&university=uct`)).toEqual(['Русский язык']);
     expect(await titles(`q=${encodeURIComponent('русск')}&university=wits`)).toEqual([]);
+  });
+});
+
+describe.skipIf(dialectUnderTest !== 'postgres')('words on PostgreSQL, expanded into the words they start', () => {
+  let t: TestApp;
+  let sellerId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    sellerId = (await registerAndLogin(t.app, { userType: 'seller', university: 'uct' })).id;
+    for (const [title, description] of [
+      ['Thermodynamics', 'Thermal physics for engineers.'],
+      ['Thermometers in Practice', 'Clean copy.'],
+      ['Économie du Développement', 'Clean copy.'],
+    ])
+      await insertBook(t.database.db, sellerId, { title, description, university: 'uct' });
+    for (let i = 0; i < 31; i++) await insertBook(t.database.db, sellerId, { title: `Quasar${String(i).padStart(2, '0')} Atlas`, university: i % 2 ? 'uct' : 'wits' });
+  });
+  afterAll(async () => t?.close());
+
+  const found = async (q: string, more = '') => ((await t.app.inject(`/api/v1/books?q=${encodeURIComponent(q)}${more}`)).json() as { total: number }).total;
+  const expand = (terms: string[]) => postgresPrefixExpander(t.database.db)(terms);
+
+  it("finds what the prefix finds, from the titles' words and the descriptions', a word of another script as a prefix", async () => {
+    expect(await expand(['therm', 'zzzzz', 'économie'])).toEqual(
+      new Map([
+        ['therm', ['therm', 'thermal', 'thermodynamics', 'thermometers']],
+        ['zzzzz', ['zzzzz']],
+      ]),
+    );
+    expect(await found('therm')).toBe(2);
+    expect(await found('thermal')).toBe(1);
+    expect(await found('thermom')).toBe(1);
+    expect(await found('therm', '&university=uct')).toBe(2);
+    expect(await found('therm', '&university=wits')).toBe(0);
+    expect(await found('écon')).toBe(1);
+    expect(await found('dévelop', '&university=uct')).toBe(1);
+  });
+
+  it('a word that starts more words than it may expand into stays a prefix, checked on the rows the other words find', async () => {
+    expect((await expand(['quasar', 'atlas'])).has('quasar')).toBe(false);
+    expect(await found('quasar')).toBe(31);
+    expect(await found('quasar atlas')).toBe(31);
+    expect(await found('atlas quasar0', '&sort=price_asc')).toBe(10);
+    expect(await found('atlas quasar', '&university=uct')).toBe(15);
+    expect(await found('atlas quasar', '&university=uct&sort=newest')).toBe(15);
+    expect(await found('thermo quasar')).toBe(0);
+  });
+
+  it('knows a new word the moment its listing is written, and a word an edit or a course code brings', async () => {
+    const id = await insertBook(t.database.db, sellerId, { title: 'Thermostats' });
+    expect((await expand(['thermo'])).get('thermo')).toContain('thermostats');
+    expect(await found('thermos')).toBe(1);
+    await sql`UPDATE books SET description = 'Covers hygrometry.' WHERE id = ${id}`.execute(t.database.db);
+    expect((await expand(['hygro'])).get('hygro')).toEqual(['hygro', 'hygrometry']);
+    expect(await found('hygro')).toBe(1);
+    await sql`UPDATE books SET course_codes = 'CHEM9912' WHERE id = ${id}`.execute(t.database.db);
+    expect(await found('chem991')).toBe(1);
+  });
+
+  it('a long word on a campus is asked of the words, not as a campus lexeme too long to be one', async () => {
+    await insertBook(t.database.db, sellerId, { title: 'Unusual', description: `qwerty${'q'.repeat(1100)}` });
+    expect((await expand(['qwerty'])).get('qwerty')).toHaveLength(2);
+    expect(await found('qwerty')).toBe(1);
+    const res = await t.app.inject('/api/v1/books?q=qwerty&university=uct');
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('listings written at once with the same new words in different orders all commit, and every word is known', async () => {
+    const words = ['xanthic', 'xenolith', 'xylem', 'xyster'];
+    const titles = Array.from({ length: 8 }, (_, i) => [...words.slice(i % 4), ...words.slice(0, i % 4)].join(' '));
+    const ids = await Promise.all(titles.map((title) => insertBook(t.database.db, sellerId, { title })));
+    await Promise.all(ids.map((id, i) => sql`UPDATE books SET description = ${`Notes on xeric${i % 3} soils.`} WHERE id = ${id}`.execute(t.database.db)));
+    expect((await expand(['x'])).get('x')).toEqual(['x', 'xanthic', 'xenolith', 'xeric0', 'xeric1', 'xeric2', 'xylem', 'xyster']);
+    expect(await found('xylem')).toBe(8);
+    expect(await found('xeric1 xyl')).toBe(3);
   });
 });
 

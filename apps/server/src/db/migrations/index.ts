@@ -25,6 +25,7 @@ import * as campusSearchIndex from './2026-11-28-022-campus-search-index.ts';
 import * as searchFacets from './2026-11-28-023-search-facets.ts';
 import * as postgresSearchFacets from './2026-11-28-024-postgres-search-facets.ts';
 import * as postgresCampusWords from './2026-11-29-025-postgres-campus-words.ts';
+import * as postgresSearchLexemes from './2026-11-29-026-postgres-search-lexemes.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-023-search-facets': searchFacets,
   '2026-11-28-024-postgres-search-facets': postgresSearchFacets,
   '2026-11-29-025-postgres-campus-words': postgresCampusWords,
+  '2026-11-29-026-postgres-search-lexemes': postgresSearchLexemes,
 };

@@ -9,7 +9,7 @@ import { LIMITS, type CatalogueQuery } from '@reshelf/shared';
 import type { Db } from '../../db/index.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { rankedTextScorer } from './relevance.ts';
-import { monthsBack, monthsQuery, postgresCampusWordsQuery, postgresFacetQuery, postgresTsQuery, sqliteMatch } from './search-terms.ts';
+import { monthsBack, monthsQuery, postgresCampusWordsQuery, postgresExpandedWords, postgresFacetQuery, postgresTsQuery, sqliteMatch } from './search-terms.ts';
 import { maxDistance, pickClosest, type VocabularyWord } from './spelling.ts';
 
 export interface CataloguePage {
@@ -102,7 +102,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   if (query.condition) where.push(sql`b.condition = ${query.condition}`);
   if (query.language) where.push(sql`b.language = ${query.language}`);
   if (query.university) where.push(sql`b.university = ${query.university}`);
-  /** The filters no text index holds (the price, and below the course), as they stand in `where`. */
+  /** The filters no text index holds (the price, and below the course, as they stand in `where`; on PostgreSQL also search words checked on the row). */
   const notInIndex: RawBuilder<unknown>[] = [];
   if (query.minPrice !== undefined) notInIndex.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
   if (query.maxPrice !== undefined) notInIndex.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
@@ -163,10 +163,18 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       pgMatch = (t) => sql`${sql.ref(`${t}.search_vector`)} @@ ${tsquery}`;
       // Only ever worked out for the candidates a page is ranked among (pgSearch below).
       pgRank = sql`ts_rank(b.search_vector, ${tsquery})`;
+      // Each word with an expansion is asked of the index as the words it starts (decision 0050). A prefix
+      // makes the index check every listing it finds again, working out its whole indexed tsvector (the
+      // campus words with it) from the row: some 15 µs a listing. So when any word has an expansion, the
+      // words without one (more than MAX_WORDS start them: `law`, with its course codes) are checked on the
+      // rows the index finds for the others, against the stored tsvector; otherwise all are prefixes.
+      const { expanded, rest } = postgresExpandedWords(terms, expansions);
+      const inIndex = expanded ? terms.filter((t) => !rest.includes(t)) : terms;
+      if (expanded && rest.length) notInIndex.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(rest)})`);
       // On one campus, the words as the campus's lexemes: one list of the campus's matches in the index,
       // not every campus's and the campus's whole list beside it (decision 0049).
-      const campusWords = query.university ? postgresCampusWordsQuery(query.university, terms) : undefined;
-      const words = campusWords ? sql`${campusWords}::tsquery` : tsquery;
+      const campusWords = query.university ? postgresCampusWordsQuery(query.university, inIndex, expansions) : undefined;
+      const words = campusWords ? sql`${campusWords}::tsquery` : expanded ? sql`${expanded}::tsquery` : tsquery;
       const facets = postgresFacetQuery({ ...query, university: campusWords ? undefined : query.university });
       const indexed = facets ? sql`(${words} && ${facets}::tsquery)` : words;
       pgIndexed = sql`${LIVE_VECTOR} @@ ${indexed}`;
@@ -441,7 +449,7 @@ const hasRowFilters = (q: CatalogueQuery) => Boolean(q.course || q.minPrice !== 
  */
 const unmatchable = (err: unknown) => err instanceof Error && /phrase queries are not supported/.test(err.message);
 
-/** One page of a question's ids and its total; on SQLite, `expansions` (prefix-expansions.ts) make long words cheap to match. */
+/** One page of a question's ids and its total; `expansions` (prefix-expansions.ts) make words typed as prefixes cheap to match. */
 export async function searchCatalogue(db: Db, query: CatalogueQuery, terms: string[], expansions?: ReadonlyMap<string, readonly string[]>): Promise<CataloguePage> {
   try {
     return await findCataloguePage(db, query, terms, expansions);
@@ -696,6 +704,21 @@ export async function sqliteWordsStartingWith(db: Db, prefix: string): Promise<V
     SELECT term AS word, sum(doc) AS listings FROM books_fts_vocab
     WHERE term >= ${prefix} AND term < ${`${prefix}\u{10FFFF}`} AND col != 'facets' GROUP BY term`.execute(db);
   return rows.rows;
+}
+
+/**
+ * PostgreSQL: for each prefix, the first `most` words in `search_lexemes` (migration 026) that start with
+ * it, in byte order: a range of its primary key each, all in one statement.
+ */
+export async function postgresWordsStartingWith(db: Db, prefixes: readonly string[], most: number): Promise<Map<string, string[]>> {
+  const rows = await sql<{ prefix: string; word: string }>`
+    SELECT p.prefix, l.word FROM unnest(${[...prefixes]}::text[]) AS p(prefix)
+    CROSS JOIN LATERAL (
+      SELECT word FROM search_lexemes WHERE word >= p.prefix AND word < p.prefix || ${'\u{10FFFF}'} ORDER BY word LIMIT ${most}
+    ) l`.execute(db);
+  const words = new Map<string, string[]>(prefixes.map((p) => [p, []]));
+  for (const r of rows.rows) words.get(r.prefix)?.push(r.word);
+  return words;
 }
 
 /**

@@ -76,15 +76,49 @@ export function postgresFacetQuery(facets: SearchFacets): string {
 }
 
 /**
+ * A search word's expansion (prefix-expansions.ts) as PostgreSQL tsquery text: any of the words it starts,
+ * each exactly, as `lexemeOf` writes it; undefined without one.
+ */
+function anyOf(words: readonly string[] | undefined, lexemeOf: (word: string) => string | undefined): string | undefined {
+  const lexemes = (words ?? []).flatMap((w) => lexemeOf(w) ?? []);
+  return lexemes.length ? `(${lexemes.join(' | ')})` : undefined;
+}
+
+/**
+ * The longest word `campus_words` makes a campus lexeme of (migration 025): longer ones are in no campus's
+ * lexemes, and with the campus before them could be too long for a tsquery.
+ */
+const CAMPUS_WORD_BYTES = 1000;
+
+/**
  * PostgreSQL tsquery text (for a `::tsquery` cast) of `terms` on one campus, as the live index holds a
  * listing's words a second time with its campus before them (migration 025, `#uuct:introduction`): each
- * term a prefix of those lexemes, all required. Undefined unless every term is ASCII letters and digits,
+ * term as the campus lexemes of the words it starts when it has an expansion (prefix-expansions.ts), else
+ * as a prefix of those lexemes; all required. Undefined unless every term is ASCII letters and digits,
  * which PostgreSQL's `simple` configuration keeps as they are; another term is matched as a word (with the
  * campus as a facet), where PostgreSQL folds it its own way.
  */
-export function postgresCampusWordsQuery(campus: string, terms: readonly string[]): string | undefined {
+export function postgresCampusWordsQuery(campus: string, terms: readonly string[], expansions: ReadonlyMap<string, readonly string[]> = new Map()): string | undefined {
   if (!terms.length || !terms.every((t) => /^[a-z0-9]+$/.test(t))) return undefined;
-  return terms.map((t) => `${lexeme(`#u${campus}:${t}`)}:*`).join(' & ');
+  const inCampus = (w: string) => (Buffer.byteLength(w) <= CAMPUS_WORD_BYTES ? lexeme(`#u${campus}:${w}`) : undefined);
+  return terms.map((t) => anyOf(expansions.get(t), inCampus) ?? `${lexeme(`#u${campus}:${t}`)}:*`).join(' & ');
+}
+
+/**
+ * PostgreSQL: `terms` split into the tsquery text (for a `::tsquery` cast) of those with an expansion,
+ * each as any of the words it starts, all required (empty for none), and the `rest`, which stay prefixes
+ * (postgresTsQuery). Words asked of the GIN index as themselves are found list against list; a prefix
+ * has every list of the words it starts read whole first (migration 026).
+ */
+export function postgresExpandedWords(terms: readonly string[], expansions: ReadonlyMap<string, readonly string[]> = new Map()) {
+  const expanded: string[] = [];
+  const rest: string[] = [];
+  for (const t of terms) {
+    const words = anyOf(expansions.get(t), lexeme);
+    if (words) expanded.push(words);
+    else rest.push(t);
+  }
+  return { expanded: expanded.join(' & '), rest };
 }
 
 /** PostgreSQL tsquery text (for a `::tsquery` cast) of listings of any of those months (`2026-11`), as the live index holds them (migration 024). */

@@ -9,6 +9,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
 import { postgresCorrector, sqliteCorrector, type CorrectWords } from './corrections.ts';
+import { postgresPrefixExpander } from './prefix-expansions.ts';
 import {
   countCatalogueUpTo,
   findCourseListings,
@@ -82,12 +83,16 @@ export function createCatalogueService(
   ctx: AppContext,
   hydrate: (ids: string[]) => Promise<Book[]>,
   pages?: ReadCache<ListResponse<Book>>,
-  findPage: FindPage = (query, terms) => searchCatalogue(ctx.db, query, terms),
+  searchThreadFind?: FindPage,
   spelling: SpellingOptions = { warn: () => {} },
   courseListings?: ReadCache<CourseListings>,
 ) {
+  // Without a search thread, the main connection answers; on PostgreSQL with the words each search word
+  // starts (prefix-expansions.ts).
+  const expand = isPostgres(ctx.db) ? postgresPrefixExpander(ctx.db) : undefined;
+  const findPage: FindPage = searchThreadFind ?? (async (query, terms) => searchCatalogue(ctx.db, query, terms, await expand?.(terms)));
   const correct = spelling.correct ?? (isPostgres(ctx.db) ? postgresCorrector(ctx.db) : sqliteCorrector(ctx.db));
-  const countUpTo = spelling.countUpTo ?? ((query, terms, upTo) => countCatalogueUpTo(ctx.db, query, terms, upTo));
+  const countUpTo = spelling.countUpTo ?? (async (query, terms, upTo) => countCatalogueUpTo(ctx.db, query, terms, upTo, await expand?.(terms)));
   const warned = new Set<string>();
 
   /** The query with its unknown words corrected, if that finds more books than `total` with the same filters. */
