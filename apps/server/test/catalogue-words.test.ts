@@ -182,7 +182,11 @@ describe.skipIf(dialectUnderTest !== 'postgres')('words on PostgreSQL, expanded 
     const titles = Array.from({ length: 8 }, (_, i) => [...words.slice(i % 4), ...words.slice(0, i % 4)].join(' '));
     const ids = await Promise.all(titles.map((title) => insertBook(t.database.db, sellerId, { title })));
     await Promise.all(ids.map((id, i) => sql`UPDATE books SET description = ${`Notes on xeric${i % 3} soils.`} WHERE id = ${id}`.execute(t.database.db)));
-    expect((await expand(['x'])).get('x')).toEqual(['x', 'xanthic', 'xenolith', 'xeric0', 'xeric1', 'xeric2', 'xylem', 'xyster']);
+    const known = ['x', 'xanthic', 'xenolith', 'xeric0', 'xeric1', 'xeric2', 'xylem', 'xyster'];
+    expect((await expand(['x'])).get('x')).toEqual(known);
+    // Two listings written at the same moment with the same new word may both add it: it is read once.
+    await sql`INSERT INTO search_lexemes (word) VALUES ('xylem'), ('xylem')`.execute(t.database.db);
+    expect((await expand(['x'])).get('x')).toEqual(known);
     expect(await found('xylem')).toBe(8);
     expect(await found('xeric1 xyl')).toBe(3);
   });

@@ -11,28 +11,24 @@
 // Words are only ever added, by the statement that inserts or changes listings (triggers): a word no
 // listing has any more stays and matches nothing, which costs a search a lookup of an empty list. Words
 // of listings not for sale are in it too, so it needs no change when a listing is approved, reserved or
-// sold. A statement that changes a listing's text first takes the turn that writers of the vocabulary
-// take (migration 010's advisory lock, before any row is locked), as statements changing its title,
-// author, publisher, status or availability, or inserting a listing, already do: so two transactions never
-// wait on each other's new words. The words of the listings already stored are added here (one pass over
-// the catalogue, timed at a million listings in docs/performance.md). SQLite is unchanged. Frozen.
+// sold. The table has no unique key, so that a writer never waits for another transaction's new word (a
+// wait that, with row locks and migration 010's turn, could close a circle): two listings written at the
+// same moment with the same new word may both add it, and reading takes each word once. The words of the
+// listings already stored are added here (one pass over the catalogue, timed at a million listings in
+// docs/performance.md). SQLite is unchanged. Frozen.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
-/** The columns `search_vector` is made of (migration 011). */
-const TEXT_COLUMNS = 'title, author, isbn, isbn_digits, publisher, description, course_codes';
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
-  // "C" collation: byte order, so the words a prefix starts are a range of the primary key.
-  await sql`CREATE TABLE search_lexemes (word text COLLATE "C" PRIMARY KEY)`.execute(db);
-  // In word order, as every other writer of the vocabulary writes its rows.
+  // "C" collation: byte order, so the words a prefix starts are a range of the index.
+  await sql`CREATE TABLE search_lexemes (word text COLLATE "C" NOT NULL)`.execute(db);
   await sql`
     CREATE FUNCTION search_lexemes_add() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_lexemes (word)
-      SELECT DISTINCT w FROM changed, unnest(tsvector_to_array(changed.search_vector)) AS w ORDER BY w
-      ON CONFLICT (word) DO NOTHING;
+      SELECT DISTINCT w FROM changed, unnest(tsvector_to_array(changed.search_vector)) AS w
+      WHERE NOT EXISTS (SELECT 1 FROM search_lexemes s WHERE s.word = w);
       RETURN NULL;
     END $$`.execute(db);
   // Once per statement, for all its rows: the bench's seeder inserts 500 listings a statement.
@@ -46,29 +42,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     BEGIN
       INSERT INTO search_lexemes (word)
       SELECT DISTINCT w FROM after_change a JOIN before_change b USING (id), unnest(tsvector_to_array(a.search_vector)) AS w
-      WHERE a.search_vector IS DISTINCT FROM b.search_vector ORDER BY w
-      ON CONFLICT (word) DO NOTHING;
+      WHERE a.search_vector IS DISTINCT FROM b.search_vector AND NOT EXISTS (SELECT 1 FROM search_lexemes s WHERE s.word = w);
       RETURN NULL;
     END $$`.execute(db);
   await sql`
     CREATE TRIGGER books_search_lexemes_update AFTER UPDATE ON books
     REFERENCING OLD TABLE AS before_change NEW TABLE AS after_change
     FOR EACH STATEMENT EXECUTE FUNCTION search_lexemes_add_changed()`.execute(db);
-  // The text columns migration 010's turn does not cover (it covers the title, author and publisher).
-  await sql
-    .raw(
-      `CREATE TRIGGER books_search_lexemes_turn BEFORE UPDATE OF ${TEXT_COLUMNS} ON books
-       FOR EACH STATEMENT EXECUTE FUNCTION search_words_take_turn()`,
-    )
-    .execute(db);
   await sql`
     INSERT INTO search_lexemes (word)
     SELECT DISTINCT w FROM books, unnest(tsvector_to_array(search_vector)) AS w`.execute(db);
+  await sql`CREATE INDEX search_lexemes_word_idx ON search_lexemes (word)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`DROP TRIGGER IF EXISTS books_search_lexemes_turn ON books`.execute(db);
   await sql`DROP TRIGGER IF EXISTS books_search_lexemes_update ON books`.execute(db);
   await sql`DROP TRIGGER IF EXISTS books_search_lexemes_insert ON books`.execute(db);
   await sql`DROP FUNCTION IF EXISTS search_lexemes_add_changed()`.execute(db);

@@ -708,13 +708,14 @@ export async function sqliteWordsStartingWith(db: Db, prefix: string): Promise<V
 
 /**
  * PostgreSQL: for each prefix, the first `most` words in `search_lexemes` (migration 026) that start with
- * it, in byte order: a range of its primary key each, all in one statement.
+ * it, in byte order, each once (the table may hold a word twice): a range of its index each, all in one
+ * statement.
  */
 export async function postgresWordsStartingWith(db: Db, prefixes: readonly string[], most: number): Promise<Map<string, string[]>> {
   const rows = await sql<{ prefix: string; word: string }>`
     SELECT p.prefix, l.word FROM unnest(${[...prefixes]}::text[]) AS p(prefix)
     CROSS JOIN LATERAL (
-      SELECT word FROM search_lexemes WHERE word >= p.prefix AND word < p.prefix || ${'\u{10FFFF}'} ORDER BY word LIMIT ${most}
+      SELECT DISTINCT word FROM search_lexemes WHERE word >= p.prefix AND word < p.prefix || ${'\u{10FFFF}'} ORDER BY word LIMIT ${most}
     ) l`.execute(db);
   const words = new Map<string, string[]>(prefixes.map((p) => [p, []]));
   for (const r of rows.rows) words.get(r.prefix)?.push(r.word);
