@@ -177,6 +177,12 @@ describe.skipIf(dialectUnderTest !== 'postgres')('words on PostgreSQL, expanded 
     expect(res.statusCode).toBe(200);
   });
 
+  it("the server's connections give a statement 32 MB for its bitmaps, so a prefix's stays exact, and compile none", async () => {
+    const setting = async (name: string) => (await sql<Record<string, string>>`SELECT current_setting(${name}) AS value`.execute(t.database.db)).rows[0]?.value;
+    expect(await setting('work_mem')).toBe('32MB');
+    expect(await setting('jit')).toBe('off');
+  });
+
   it('listings written at once with the same new words in different orders all commit, and every word is known', async () => {
     const words = ['xanthic', 'xenolith', 'xylem', 'xyster'];
     const titles = Array.from({ length: 8 }, (_, i) => [...words.slice(i % 4), ...words.slice(0, i % 4)].join(' '));

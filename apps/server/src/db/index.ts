@@ -111,8 +111,13 @@ export function openDatabase(opts: {
   if (opts.databaseUrl) {
     // No JIT compiling: the catalogue's searches cost past PostgreSQL's jit_above_cost at scale, and compiling
     // took 5-11 ms of each at a million listings, for statements that run in a few (docs/performance.md).
+    // 32 MB for a statement's bitmaps and sorts, where PostgreSQL's default is 4: the text index lists a
+    // search word typed as a prefix (`chem`, which starts 722 words with the course codes) in a bitmap of
+    // the table's pages, and past that memory the bitmap keeps whole pages, every listing on which is then
+    // checked again (its indexed words worked out from the row, some 13 µs each). A bitmap of every page of
+    // a million listings' table (127,000 pages) takes about 9 MB (decision 0050).
     // A `options` parameter in the URL replaces this one.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, idleTimeoutMillis: 30_000, options: '-c jit=off -c work_mem=32MB' });
     // An idle connection the server drops (a restart, a failover, an admin's kill) must not crash the
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));

@@ -169,11 +169,11 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       pgMatch = (t) => sql`${sql.ref(`${t}.search_vector`)} @@ ${tsquery}`;
       // Only ever worked out for the candidates a page is ranked among (pgSearch below).
       pgRank = sql`ts_rank(b.search_vector, ${tsquery})`;
-      // Each word with an expansion is asked of the index as the words it starts (decision 0050). A prefix
-      // makes the index check every listing it finds again, working out its whole indexed tsvector (the
-      // campus words with it) from the row: some 15 µs a listing. So when any word has an expansion, the
-      // words without one (more than MAX_WORDS start them: `law`, with its course codes) are checked on the
-      // rows the index finds for the others, against the stored tsvector; otherwise all are prefixes.
+      // Each word with an expansion is asked of the index as the words it starts (decision 0050): the index
+      // reads a prefix by collecting the lists of every word it starts, whole, before intersecting them with
+      // anything. So when any word has an expansion, the words without one (more than MAX_WORDS start them:
+      // `law`, with its course codes) are checked on the rows the index finds for the others, against the
+      // stored tsvector; otherwise all are prefixes.
       const { expanded, rest } = postgresExpandedWords(terms, expansions);
       const inIndex = expanded ? terms.filter((t) => !rest.includes(t)) : terms;
       if (expanded && rest.length) notInIndex.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(rest)})`);
