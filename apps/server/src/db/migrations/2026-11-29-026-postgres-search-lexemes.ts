@@ -15,7 +15,8 @@
 // wait that, with row locks and migration 010's turn, could close a circle): two listings written at the
 // same moment with the same new word may both add it, and reading takes each word once. The words of the
 // listings already stored are added here (one pass over the catalogue, timed at a million listings in
-// docs/performance.md). SQLite is unchanged. Frozen.
+// docs/performance.md). A later migration that rebuilds `search_vector` fires no trigger and must add its
+// words again. SQLite is unchanged. Frozen.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 

@@ -8,6 +8,7 @@
 // at once (decision 0038).
 import type { Db } from '../../db/index.ts';
 import { postgresWordsStartingWith, sqliteIndexVersion, sqliteWordsStartingWith } from './repository.ts';
+import { keptByPostgres } from './search-terms.ts';
 
 /** SQLite: prefixes this short are in the prefix index (migration 020) and stay prefixes. */
 const INDEXED_PREFIX = 4;
@@ -27,9 +28,6 @@ const REUSE_MS = 10_000;
 /** Expansions kept (oldest out first). */
 const KEEP = 5_000;
 
-/** Only words of ASCII letters and digits are expanded: both engines keep them as they are. */
-const expandable = (t: string) => /^[a-z0-9]+$/.test(t);
-
 /** For each term it can expand, the indexed words that term is a prefix of (the term among them). */
 export type ExpandPrefixes = (terms: string[]) => Promise<Map<string, string[]>>;
 
@@ -42,7 +40,7 @@ export function sqlitePrefixExpander(db: Db, opts: { now?: () => number; costlyL
     // Only words of ASCII letters and digits: the index's tokenizer folds other scripts in its own way (it
     // takes accents off Latin letters only), so their form in its vocabulary is not known here, and they
     // stay prefixes.
-    const wanted = terms.filter((t) => t.length > INDEXED_PREFIX && expandable(t));
+    const wanted = terms.filter((t) => t.length > INDEXED_PREFIX && /^[a-z0-9]+$/.test(t));
     if (!wanted.length) return expansions;
     const version = await sqliteIndexVersion(db);
     for (const term of wanted) {
@@ -62,16 +60,18 @@ export function sqlitePrefixExpander(db: Db, opts: { now?: () => number; costlyL
 }
 
 /**
- * PostgreSQL: every term, whatever its length (a GIN index has no prefix index), as the words of
- * `search_lexemes` it starts (migration 026, decision 0050), when there are no more than MAX_WORDS. The
- * table is read for each search, one short range per term (under a millisecond): it only grows, inside the
- * transaction that writes a listing, so a listing is found by a prefix of its words as soon as it is found
- * at all, and there is nothing to keep.
+ * PostgreSQL: every term PostgreSQL keeps as it is (keptByPostgres), whatever its length (a GIN index has
+ * no prefix index), as the words of `search_lexemes` it starts (migration 026, decision 0050), when there
+ * are no more than MAX_WORDS. The table is read for each search, one short range per term (under a
+ * millisecond), so there is nothing to keep: it only grows, in the transaction that writes a listing. A
+ * listing committed between this read and the search itself is found by its words, and by a prefix of a
+ * word new to the catalogue from the next search on.
  */
 export function postgresPrefixExpander(db: Db): ExpandPrefixes {
   return async (terms) => {
     const expansions = new Map<string, string[]>();
-    const wanted = terms.filter(expandable);
+    // A corrected search (spelling.ts) may hold a word twice.
+    const wanted = [...new Set(terms.filter(keptByPostgres))];
     if (!wanted.length) return expansions;
     for (const [term, found] of await postgresWordsStartingWith(db, wanted, MAX_WORDS + 1)) {
       if (found.length <= MAX_WORDS) expansions.set(term, [...new Set([term, ...found])]);

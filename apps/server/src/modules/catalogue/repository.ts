@@ -108,7 +108,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   if (query.condition) where.push(sql`b.condition = ${query.condition}`);
   if (query.language) where.push(sql`b.language = ${query.language}`);
   if (query.university) where.push(sql`b.university = ${query.university}`);
-  /** The filters no text index holds (the price, and below the course, as they stand in `where`; on PostgreSQL also search words checked on the row). */
+  /** The filters no text index holds (the price, and below the course), as they stand in `where`; on PostgreSQL, below, also the words when some are checked on the row. */
   const notInIndex: RawBuilder<unknown>[] = [];
   if (query.minPrice !== undefined) notInIndex.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
   if (query.maxPrice !== undefined) notInIndex.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
@@ -176,7 +176,9 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       // stored tsvector; otherwise all are prefixes.
       const { expanded, rest } = postgresExpandedWords(terms, expansions);
       const inIndex = expanded ? terms.filter((t) => !rest.includes(t)) : terms;
-      if (expanded && rest.length) notInIndex.push(sql`b.search_vector @@ to_tsquery('simple', ${postgresTsQuery(rest)})`);
+      // All the words, as a row is checked anywhere else: a word the parser makes no lexeme of is left out
+      // of the whole question, not matched alone as an empty one.
+      if (expanded && rest.length) notInIndex.push(pgMatch('b'));
       // On one campus, the words as the campus's lexemes: one list of the campus's matches in the index,
       // not every campus's and the campus's whole list beside it (decision 0049).
       const campusWords = query.university ? postgresCampusWordsQuery(query.university, inIndex, expansions) : undefined;

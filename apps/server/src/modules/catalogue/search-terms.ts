@@ -79,9 +79,8 @@ export function postgresFacetQuery(facets: SearchFacets): string {
  * A search word's expansion (prefix-expansions.ts) as PostgreSQL tsquery text: any of the words it starts,
  * each exactly, as `lexemeOf` writes it; undefined without one.
  */
-function anyOf(words: readonly string[] | undefined, lexemeOf: (word: string) => string | undefined): string | undefined {
-  const lexemes = (words ?? []).flatMap((w) => lexemeOf(w) ?? []);
-  return lexemes.length ? `(${lexemes.join(' | ')})` : undefined;
+function anyOf(words: readonly string[] | undefined, lexemeOf: (word: string) => string): string | undefined {
+  return words?.length ? `(${words.map(lexemeOf).join(' | ')})` : undefined;
 }
 
 /**
@@ -91,17 +90,26 @@ function anyOf(words: readonly string[] | undefined, lexemeOf: (word: string) =>
 const CAMPUS_WORD_BYTES = 1000;
 
 /**
+ * Whether PostgreSQL's `simple` configuration keeps a search word as it is, one lexeme: ASCII letters and
+ * digits, except a number in scientific form with letters after it (`1e5x` is `1e5` then `x`), the one
+ * shape of them its parser splits (300,000 random words tried). Other scripts are folded its own way.
+ */
+export const keptByPostgres = (t: string) => /^[a-z0-9]+$/.test(t) && !/^\d+e\d+[a-z]/.test(t);
+
+/**
  * PostgreSQL tsquery text (for a `::tsquery` cast) of `terms` on one campus, as the live index holds a
  * listing's words a second time with its campus before them (migration 025, `#uuct:introduction`): each
  * term as the campus lexemes of the words it starts when it has an expansion (prefix-expansions.ts), else
- * as a prefix of those lexemes; all required. Undefined unless every term is ASCII letters and digits,
- * which PostgreSQL's `simple` configuration keeps as they are; another term is matched as a word (with the
- * campus as a facet), where PostgreSQL folds it its own way.
+ * as a prefix of those lexemes; all required. Undefined unless PostgreSQL keeps every term as it is
+ * (keptByPostgres), and when a term starts a word too long for a campus lexeme: then the terms are matched
+ * as words, with the campus as a facet.
  */
 export function postgresCampusWordsQuery(campus: string, terms: readonly string[], expansions: ReadonlyMap<string, readonly string[]> = new Map()): string | undefined {
-  if (!terms.length || !terms.every((t) => /^[a-z0-9]+$/.test(t))) return undefined;
-  const inCampus = (w: string) => (Buffer.byteLength(w) <= CAMPUS_WORD_BYTES ? lexeme(`#u${campus}:${w}`) : undefined);
-  return terms.map((t) => anyOf(expansions.get(t), inCampus) ?? `${lexeme(`#u${campus}:${t}`)}:*`).join(' & ');
+  if (!terms.length || !terms.every(keptByPostgres)) return undefined;
+  // A word too long to be a campus lexeme is in no campus's lexemes: a term that starts one is matched as
+  // a word, with the campus as a facet.
+  if (terms.some((t) => expansions.get(t)?.some((w) => Buffer.byteLength(w) > CAMPUS_WORD_BYTES))) return undefined;
+  return terms.map((t) => anyOf(expansions.get(t), (w) => lexeme(`#u${campus}:${w}`)) ?? `${lexeme(`#u${campus}:${t}`)}:*`).join(' & ');
 }
 
 /**
