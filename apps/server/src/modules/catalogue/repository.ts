@@ -336,15 +336,16 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     /** The planner's estimate of the matches (the words and the row filters): a plan, no rows read. */
     estimateMatches: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${rowMatched}`,
     /**
-     * Relevance, from the matches: each one's row read once (id and date, through the text index), the
-     * newest CAP of them ranked by ts_rank among themselves, as SQLite ranks its newest matches; the count
-     * from the same reading.
+     * Relevance, from the matches: each one's row read once (id, date and ts_rank, through the text index),
+     * the newest CAP of them ranked among themselves, as SQLite ranks its newest matches; the count from
+     * the same reading. Ranking each match while its row is at hand costs less than reading the newest CAP
+     * rows again to rank them (two common words, 3,254 matches: 9-11 ms against 18-20).
      */
     rankedFromMatches: sql<{ id: string; total: number | string }>`
-      WITH m AS MATERIALIZED (SELECT b.id, b.created_at FROM books b WHERE ${whereSql}),
-        n AS (SELECT m.id FROM m ORDER BY m.created_at DESC, m.id LIMIT ${sql.lit(CAP)})
-      SELECT b.id, (SELECT count(*) FROM m) AS total FROM n JOIN books b ON b.id = n.id
-      ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+      WITH m AS MATERIALIZED (SELECT b.id, b.created_at, ${pgRank} AS rank FROM books b WHERE ${whereSql}),
+        n AS (SELECT m.id, m.created_at, m.rank FROM m ORDER BY m.created_at DESC, m.id LIMIT ${sql.lit(CAP)})
+      SELECT n.id, (SELECT count(*) FROM m) AS total FROM n
+      ORDER BY n.rank DESC, n.created_at DESC, n.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
     /** The months of the oldest and newest listings for sale (`2026-11`), from the date index's two ends. */
     liveMonths: sql<{ first: string | null; last: string | null }>`
       SELECT substr(min(b.created_at), 1, 7) AS first, substr(max(b.created_at), 1, 7) AS last FROM books b WHERE ${FOR_SALE}`,
@@ -358,13 +359,13 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     /**
      * Relevance, by date: the newest CAP matches (and one more, which tells whether there are more) found
      * by walking the date index and testing each listing's tsvector (words in many listings fill it after
-     * CAP / their share of listings), each then read again by its key to be ranked.
+     * CAP / their share of listings), each ranked as it is found.
      */
     rankedNewest: sql<{ id: string; total: number | string }>`
-      WITH n AS MATERIALIZED (SELECT b.id, b.created_at FROM books b WHERE ${rowMatched} ORDER BY b.created_at DESC, b.id LIMIT ${sql.lit(CAP + 1)})
-      SELECT b.id, (SELECT count(*) FROM n) AS total
-      FROM (SELECT n.id FROM n ORDER BY n.created_at DESC, n.id LIMIT ${sql.lit(CAP)}) k JOIN books b ON b.id = k.id
-      ORDER BY ${pgRank} DESC, b.created_at DESC, b.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+      WITH n AS MATERIALIZED (SELECT b.id, b.created_at, ${pgRank} AS rank FROM books b WHERE ${rowMatched} ORDER BY b.created_at DESC, b.id LIMIT ${sql.lit(CAP + 1)})
+      SELECT k.id, (SELECT count(*) FROM n) AS total
+      FROM (SELECT n.id, n.created_at, n.rank FROM n ORDER BY n.created_at DESC, n.id LIMIT ${sql.lit(CAP)}) k
+      ORDER BY k.rank DESC, k.created_at DESC, k.id LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
     /** By date or price, walking the sort's index without the window that counts every match (the count comes from `countUpTo`). */
     sorted: sql<{ id: string }>`SELECT b.id FROM books b WHERE ${rowMatched} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
     /**
