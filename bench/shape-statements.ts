@@ -1,8 +1,8 @@
 // `npm run bench:statements -- --data-dir=DIR` (or `--database-url=URL`): where a search's time goes, in
 // process and statement by statement, for the question shapes of "National scale" (question-shapes.ts)
 // on a catalogue seeded before (`npm run bench` seeds one; see docs/performance.md). Each shape's questions
-// go through the catalogue repository as the server asks them (with the prefix expansions of
-// SQLite): one round of questions to warm the caches, then other questions of the same shapes, measured.
+// go through the catalogue repository as the server asks them (with its database's prefix
+// expansions): one round of questions to warm the caches, then other questions of the same shapes, measured.
 // It prints, per shape and sort, the wall time and this process's CPU per question (on PostgreSQL the
 // database's own CPU is not in it), then the statements that took the most time in all. Figures, not pass/fail; CPU time barely depends on what else the machine does.
 //   --slowest=N (also print the measured round's N slowest questions, with their paths)

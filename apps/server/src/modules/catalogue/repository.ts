@@ -167,7 +167,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     if (pg) {
       const tsquery = sql`to_tsquery('simple', ${postgresTsQuery(terms)})`;
       pgMatch = (t) => sql`${sql.ref(`${t}.search_vector`)} @@ ${tsquery}`;
-      // Only ever worked out for the candidates a page is ranked among (pgSearch below).
+      // Worked out only by relevance's statements (pgSearch below), for each match as its row is read.
       pgRank = sql`ts_rank(b.search_vector, ${tsquery})`;
       // Each word with an expansion is asked of the index as the words it starts (decision 0050): the index
       // reads a prefix by collecting the lists of every word it starts, whole, before intersecting them with
