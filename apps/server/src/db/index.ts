@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { sendPreparedByName } from './prepared-statements.ts';
 import { watchWrites, type WriteWatch } from './write-watch.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -121,6 +122,7 @@ export function openDatabase(opts: {
     // An idle connection the server drops (a restart, a failover, an admin's kill) must not crash the
     // process: the pool discards it and opens a new one on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    sendPreparedByName(pool);
     const { dialect, watch } = watchWrites(new PostgresDialect({ pool }));
     const db = new Kysely<Database>({ dialect });
     return {
