@@ -36,6 +36,14 @@ const CAP = LIMITS.catalogueCountCap;
  */
 const PROBE_COST = 10;
 const PROBE_WALK_MAX = 5000;
+/**
+ * SQLite: what reading a match from the text index (its id, date and price) and sorting it costs, in
+ * entries of a sort index walked against the set of matches. Reading every match costs matches ×
+ * READ_COST; the walk, (offset + page size) / density; with matches about density × listings, the matches
+ * are read when density² × listings × READ_COST < offset + page size. Measured at a million listings
+ * (docs/performance.md): a match read 5-7 µs, a walked entry 0.2-0.4 µs.
+ */
+const READ_COST = 25;
 /** PostgreSQL: how many listings a date or price page walks, at most, before it reads every match instead. */
 const PG_PROBE_WALK = 2000;
 /**
@@ -100,7 +108,8 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
    * no words (decision 0047). A condition or a category alone stays with the covering indexes, whose walk
    * is short for them: 2 ms a page at a million listings, against 15 ms through the text index.
    */
-  const byFacets = !pg && !terms.length && !query.course && Boolean(query.language || query.studyLevel);
+  const facetCount = [query.category, query.condition, query.university, query.language, query.studyLevel].filter(Boolean).length;
+  const byFacets = !pg && !terms.length && !query.course && (Boolean(query.language || query.studyLevel) || facetCount >= 2);
   const searched = terms.length > 0 || byFacets;
   const where: RawBuilder<unknown>[] = [FOR_SALE];
   if (query.category) where.push(sql`b.category = ${query.category}`);
@@ -110,8 +119,12 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   if (query.university) where.push(sql`b.university = ${query.university}`);
   /** The filters no text index holds (the price, and below the course), as they stand in `where`; on PostgreSQL, below, also the words when some are checked on the row. */
   const notInIndex: RawBuilder<unknown>[] = [];
-  if (query.minPrice !== undefined) notInIndex.push(sql`b.price_cents >= ${priceBound(query.minPrice)}`);
-  if (query.maxPrice !== undefined) notInIndex.push(sql`b.price_cents <= ${priceBound(query.maxPrice)}`);
+  /** The price range over the price column of `t`: the listing's row (`b`), or SQLite's text index (`f`), which keeps each listing's price. */
+  const priceIn = (t: string) => [
+    ...(query.minPrice === undefined ? [] : [sql`${sql.ref(`${t}.price_cents`)} >= ${priceBound(query.minPrice)}`]),
+    ...(query.maxPrice === undefined ? [] : [sql`${sql.ref(`${t}.price_cents`)} <= ${priceBound(query.maxPrice)}`]),
+  ];
+  notInIndex.push(...priceIn('b'));
   let from: RawBuilder<unknown> = sql`books b`;
   // Books tagged with a course: the listings of that code (at that university) come from book_courses'
   // (code, university, book_id) index, so a course reads its own listings, not every live one. A listing
@@ -146,10 +159,10 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
   let textMatch: string | undefined;
   /**
-   * SQLite, words and no filter the index cannot answer itself (its tokens include the campus, category,
-   * language, study level and condition): the index alone answers. It holds live listings only, and keeps
-   * each one's id, date, price and ranked text (migration 021), so no listing is looked up in `books`,
-   * whose rows lie a page each across the whole file.
+   * SQLite, words and no course: the index alone answers (its tokens include the campus, category,
+   * language, study level and condition, and it keeps each listing's price, for a price range). It holds
+   * live listings only, and keeps each one's id, date, price and ranked text (migration 021), so no
+   * listing is looked up in `books`, whose rows lie a page each across the whole file.
    */
   let indexOnly = false;
   /**
@@ -188,10 +201,6 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       pgIndexed = sql`${LIVE_VECTOR} @@ ${indexed}`;
       pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${indexed} && ${monthsQuery(months)}::tsquery)`;
     } else {
-      // CROSS JOIN makes SQLite read the full-text index first and look each match up by rowid. Left to
-      // choose, it walks a price index over every live listing and runs the full-text query once per
-      // listing, which makes a search with a price range seconds long at scale (docs/performance.md, Fix 6).
-      if (!query.course) from = sql`${fts} f CROSS JOIN books b ON b.rowid = ${rowidOf('f.rowid')}`;
       // The index holds live listings only, with their campus, category, language, study level and
       // condition as tokens (migrations 008 and 023; the campus index, all but the campus); the row checks
       // above stay as the rule of what is shown wherever a listing's row is read anyway.
@@ -200,8 +209,11 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
         { ...query, university: base === undefined ? query.university : undefined },
         expansions,
       );
-      // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038).
-      indexOnly = !query.course && !hasRowFilters(query);
+      // Relevance is worked out from the matches' text (relevance.ts), not by bm25 (decision 0038). A price
+      // range is checked on the index's own price column: joined to `books` for it, SQLite walked a price
+      // index over every live listing, running the full-text query once per listing (docs/performance.md,
+      // Fix 6), and reading the matches' rows cost more than the index took to list them.
+      indexOnly = !query.course;
       if (indexOnly) from = sql`${fts} f`;
     }
   }
@@ -231,8 +243,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   const rowMatched = pgMatch ? sql`${rowWhereSql} AND ${pgMatch('b')}` : rowWhereSql;
   if (pgIndexed) whereSql = sql.join([FOR_SALE, ...notInIndex, pgIndexed], sql` AND `);
   else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('b.rowid')})`;
-  else if (indexOnly) whereSql = sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`;
-  else if (textMatch) whereSql = sql`${rowWhereSql} AND ${fts} MATCH ${textMatch}${inRange('f.rowid')}`;
+  else if (indexOnly) whereSql = sql.join([sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`, ...priceIn('f')], sql` AND `);
   /** Where a match's id, date and price are read from: the index's own columns when it answers alone, else the listing's row. */
   const matchTable = indexOnly ? 'f' : 'b';
   const offset = (query.page - 1) * query.pageSize;
@@ -286,15 +297,18 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // its matches: ranked, it reads the newest CAP + 1, newest first as the index hands them over; by date or
   // price, the index alone is first asked how many there are (up to one past the cap) and how dense:
   // (A course's listings are few and read from the course, so its searches take the exact statements.)
+  const newestIn = (conditions: RawBuilder<unknown>[]) => sql<{ n: number | string; last: number | null; first: number | null }>`
+    SELECT count(*) AS n, ${rowidOf('max(rowid)')} AS last, ${rowidOf('min(rowid)')} AS first
+    FROM (SELECT f.rowid FROM ${fts} f WHERE ${sql.join([sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`, ...conditions], sql` AND `)} ORDER BY f.rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`;
   const common = textMatch && {
     /**
      * The index alone, in one pass over its newest CAP + 1 matches (it keeps them in rowid order, newest
      * last, and reads them from that end): how many there are, counted no further than CAP + 1, and the
      * rowids of the newest and of the oldest of them, which tell how densely they lie among the listings.
      */
-    newestMatches: sql<{ n: number | string; last: number | null; first: number | null }>`
-      SELECT count(*) AS n, ${rowidOf('max(rowid)')} AS last, ${rowidOf('min(rowid)')} AS first
-      FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`,
+    newestMatches: newestIn([]),
+    /** The same for the matches in the price range, checked on the index's own price column (no course: the index answers alone). */
+    newestPriced: newestIn(priceIn('f')),
     /**
      * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
      * `ranked` when it answers alone; made from the listing's row where that row is read anyway); all of
@@ -321,11 +335,14 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      * LIMIT and OFFSET are written into the statement (whole numbers of the validated query): given them
      * as parameters, SQLite cannot tell a page is small and, with a price range, read the price index's
      * range and sorted it by date. By date it walks the date index whatever the filters: with a narrow
-     * price range SQLite chose that range and a sort, many times slower (docs/performance.md).
+     * price range SQLite chose that range and a sort, many times slower (docs/performance.md). Filters
+     * alone (no words) need no set: the sort index holds them all, and listing every listing that has them
+     * from the text index cost more than the walk (`condition=acceptable&studyLevel=undergraduate`, 100,000
+     * and more).
      */
     sorted: sql<{ id: string }>`
       SELECT b.id FROM books b${byDate}
-      WHERE ${rowWhereSql} AND b.rowid IN (SELECT ${rowidOf('rowid')} FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')})
+      WHERE ${rowWhereSql}${terms.length ? sql` AND b.rowid IN (SELECT ${rowidOf('rowid')} FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')})` : sql``}
       ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
   };
   // ---- PostgreSQL, a search (decision 0039) ----
@@ -448,7 +465,7 @@ async function planRows(db: Db, explain: RawBuilder<{ 'QUERY PLAN': unknown }>):
   return Math.max(1, plan?.[0]?.Plan['Plan Rows'] ?? 1);
 }
 
-/** Filters the text index cannot answer (its facets are the campus, category, language, study level and condition): each is checked on the listing's row. */
+/** Filters besides the words and the facets (the campus, category, language, study level and condition), which the matches must be counted under: the price and the course. */
 const hasRowFilters = (q: CatalogueQuery) => Boolean(q.course || q.minPrice !== undefined || q.maxPrice !== undefined);
 
 /**
@@ -490,21 +507,32 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     const newest = query.course ? undefined : (await common.newestMatches.execute(db)).rows[0];
     if (newest && Number(newest.n) > CAP) {
       // How dense the matches are: CAP + 1 of them among the listings between the oldest of those and the
-      // newest; with the newest's rowid, about how many there are in all.
+      // newest (`spread`); with the newest's rowid, about how many there are in all.
       const last = Number(newest.last ?? 0);
-      const density = (CAP + 1) / Math.max(CAP + 1, last - Number(newest.first ?? 0) + 1);
-      // The total says "more than CAP" without a row filter (the index's own count says so). With one,
-      // the filters are checked on the matches' rows, in the index's order, until CAP + 1 pass: at most
-      // CAP / the filters' share lookups. (Counted against the set of matches on a sort index instead, a
-      // price range made SQLite walk most of that range, several times slower.)
-      // With row filters their count is read anyway. When no more than CAP matches pass them, the count has
-      // just read every match's row, and the exact statement reads the same rows for the page; the walk or
-      // the set would go on looking for listings that are not there (decision 0047).
-      const found = hasRowFilters(query) ? await countUpToCap() : capped(CAP + 1);
+      const spread = (m: { n: number | string; last: number | null; first: number | null }) =>
+        Number(m.n) / Math.max(Number(m.n), Number(m.last ?? 0) - Number(m.first ?? 0) + 1);
+      const density = spread(newest);
+      // The total says "more than CAP" without a price range (the index's own count says so). With one,
+      // the newest matches in it, checked on the index's price column in the index's order until CAP + 1
+      // pass, say how many there are and how densely they lie: the walks below find those. When no more
+      // than CAP pass, every match has just been read, and the exact statement reads the same for the page;
+      // the walk or the set would go on looking for listings that are not there (decision 0047). (Counted
+      // against the set of matches on a sort index instead, a price range made SQLite walk most of that
+      // range, several times slower.)
+      const priced = hasRowFilters(query) ? (await common.newestPriced.execute(db)).rows[0] : undefined;
+      const found = priced ? capped(Number(priced.n)) : capped(CAP + 1);
       if (!found.capped) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
+      // How densely the walks below find what they want: by price they walk the price range only (the sort
+      // index's range), where the words lie as densely as anywhere; by date, every listing, where the
+      // matches in the price range lie as densely as their newest do.
+      const walked = priced && query.sort === 'newest' ? spread(priced) : density;
+      // Matches thinly spread (a word with a rare filter, or on one campus, a page deep): the walk would go
+      // through most of the sort index for the page's end (end / walked entries), where reading each match
+      // from the index (about density × last of them) and sorting them is the exact page for less.
+      if (density * walked * last * READ_COST < end) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
       // Dense words fill a page within a short walk; sparser ones get the set of their matches.
-      const walk = Math.ceil((3 * end) / density);
-      const probe = density * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
+      const walk = Math.ceil((3 * end) / walked);
+      const probe = terms.length > 0 && walked * walked * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
       const rows = probed.length >= end ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
       return { ids: rows.map((r) => r.id), ...found };
