@@ -81,6 +81,21 @@ describe(`the cached catalogue shows every change at once (${dialectUnderTest})`
     }
   });
 
+  it('many books read for the first time at once each come back whole and as themselves (on PostgreSQL, in shared statements)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 24; i++) ids.push(await insertBook(t.database.db, seller.id, { title: `Concurrent Reading ${i}`, priceCents: 10_000 + i * 100 }));
+    // Each asked twice at once, in a shuffled order, with one id of no listing among them.
+    const asked = [...ids, ...ids, 'bk0nosuchlisting'].sort((a, b) => (a.slice(-3) < b.slice(-3) ? -1 : 1));
+    const answers = await Promise.all(asked.map((id) => detail(id)));
+    answers.forEach((answer, i) => {
+      const id = asked[i]!;
+      if (id === 'bk0nosuchlisting') return expect(answer.status).toBe(404);
+      const n = ids.indexOf(id);
+      expect(answer.book, id).toMatchObject({ id, title: `Concurrent Reading ${n}`, price: 100 + n, status: 'approved', seller: { id: seller.id } });
+      expect(answer.book.images.length, id).toBeGreaterThan(0);
+    });
+  });
+
   it('a withdrawn listing and a newly inserted one show at once', async () => {
     const id = await insertBook(t.database.db, seller.id, { title: 'Thermodynamics Kappa' });
     expect((await twice(() => found('kappa'))).total).toBe(1);

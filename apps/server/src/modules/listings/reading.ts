@@ -3,7 +3,9 @@
 // look the same to everyone, so they are read through the catalogue cache when there is one.
 import { LIMITS, centsToRand, toIsbn13, type Book, type BookImage, type BookSeller, type BookStatus, type Student, type UniversityId } from '@reshelf/shared';
 import type { AppContext } from '../../context.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Db } from '../../db/index.ts';
+import { batchedLoads } from '../../lib/batched-loads.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isValidKey } from '../../lib/photo-store.ts';
 import { publicStudents } from '../accounts/service.ts';
@@ -16,6 +18,9 @@ export const uploadUrl = (key: string) => `/uploads/${key}`;
 
 /** Who a stored photo is served to: everyone (cacheable for a year) or only the viewer asking (cached nowhere). */
 export type PhotoAudience = 'public' | 'private';
+
+/** The most books one shared statement reads (as many as a statement kept prepared holds ids: compiled-by-count.ts). */
+const BOOK_READ_BATCH = 100;
 
 /** Approved listings are everyone's to see; the others only their seller's and the admins'. */
 const mayView = (viewer: Student | null, status: BookStatus, sellerId: string) =>
@@ -139,13 +144,24 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
     return book!;
   }
 
+  const byId = (found: { row: BookRow; parts: BookParts }[]) => new Map(found.map((f) => [f.row.id, f]));
+  /**
+   * Rows and parts read through the app's handle on PostgreSQL, where each statement is a round trip: the
+   * books asked for while one statement is out go together in the next (batchedLoads). With five requests
+   * at a time on a process, a book read the first time costs half as much (docs/decisions/0053-book-reads-in-batches.md).
+   */
+  const sharedRows = batchedLoads(async (ids: readonly string[]) => byId(await repo.findBooksWithParts(ctx.db, ids)), BOOK_READ_BATCH);
+  /** Rows and parts by id; inside a transaction (db is not the app's handle) on its own connection, as it must. */
+  const rowsWithParts = async (db: Db, ids: readonly string[]) =>
+    db === ctx.db && isPostgres(db) ? sharedRows(ids) : byId(await repo.findBooksWithParts(db, ids));
+
   /**
    * Book JSON for these ids in the same order (ids with no book are skipped), whatever their status.
    * Approved books look the same to everyone, so they come from the catalogue cache when there is one.
    */
   async function booksByIds(ids: readonly string[], db: Db = ctx.db): Promise<Book[]> {
     const load = async (wanted: readonly string[]) => {
-      const found = new Map((await repo.findBooksWithParts(db, wanted)).map((f) => [f.row.id, f]));
+      const found = await rowsWithParts(db, wanted);
       const ordered = wanted.flatMap((id) => found.get(id) ?? []);
       return assemble(ordered, await sellerSummaries(db, ordered.map((f) => f.row.seller_id)));
     };
