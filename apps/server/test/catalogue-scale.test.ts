@@ -306,6 +306,12 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
         expect(walked.map((r) => Math.min(Number(r.total), CAP + 1)), `${qs} p${page} count`).toEqual(fromMatches.map((r) => Math.min(Number(r.total), CAP + 1)));
         // Month by month (the matches lie across some 50 months): the same newest matches, ranked alike,
         // whether the estimate that sizes the first step is far too low, about right, or far too high.
+        // Asked for only when cheaper than reading every match: not when few are expected, each month's
+        // share so small that many months would be asked at once; nor when the newest month says so,
+        // whatever the estimate (zymurgy's 30 matches all lie in it).
+        expect(await newestMatchesByMonth(db, pg, 2 * CAP, CAP + 1, true), qs).toBeUndefined();
+        if (qs === 'q=zymurgy') expect(await newestMatchesByMonth(db, pg, 1e9, CAP + 1, true), qs).toBeUndefined();
+        else expect(await newestMatchesByMonth(db, pg, 1e9, CAP + 1, true), qs).toBeDefined();
         for (const expected of [1, 2 * CAP, 1e9]) {
           const newest = (await newestMatchesByMonth(db, pg, expected))!.map((r) => r.id);
           const ranked = newest.length > (page - 1) * 50 ? (await pg.rankedAmong(newest.slice(0, CAP)).execute(db)).rows : [];

@@ -59,6 +59,14 @@ const PG_PROBE_WALK_MAX = 20_000;
  */
 const PG_MONTHS_FROM = 2 * CAP;
 /**
+ * PostgreSQL: what each month after the first costs a statement that asks the live index for the matches of
+ * several months (their lexemes OR-ed), in matches read with their rows. GIN reads the whole list of each
+ * OR-ed month, where one month alone (AND-ed) it skips through: `fundamentals accounting` (3,254 matches)
+ * in its newest 11 months took 92 ms in the index, in one month 6 ms, and reading every match's row 30 ms,
+ * at a million listings (docs/performance.md).
+ */
+const PG_MONTH_COST = 900;
+/**
  * PostgreSQL, browsing by a language or study level: what a listing read through the live index costs, in
  * entries of a covering index walked in sort order. Measured at a million listings: 3,500 listings read
  * that way took 19 ms, and a walk of a page ten deep 8-13 ms (docs/performance.md).
@@ -550,7 +558,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     const numbers = terms.every((t) => /^\d+$/.test(t));
     const byMonths = (needed: number) => !numbers && !walks(needed) && matches > PG_MONTHS_FROM;
     if (query.sort === 'relevance') {
-      const newest = byMonths(CAP) ? await newestMatchesByMonth(db, pgSearch, matches) : undefined;
+      const newest = byMonths(CAP) ? await newestMatchesByMonth(db, pgSearch, matches, CAP + 1, true) : undefined;
       if (newest) {
         const ids = newest.slice(0, CAP).map((r) => r.id);
         const page = offset < ids.length ? (await pgSearch.rankedAmong(ids).execute(db)).rows.map((r) => r.id) : [];
@@ -566,7 +574,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     }
     // By date, the page is the newest matches' from `offset`; read at least CAP + 1, which counts them too.
     if (query.sort === 'newest' && byMonths(end)) {
-      const newest = await newestMatchesByMonth(db, pgSearch, matches, Math.max(end, CAP + 1));
+      const newest = await newestMatchesByMonth(db, pgSearch, matches, Math.max(end, CAP + 1), true);
       if (newest) return { ids: newest.slice(offset, end).map((r) => r.id), ...capped(newest.length) };
     }
     // The walk costs at most PG_PROBE_WALK row reads, less than reading the matches is expected to.
@@ -620,7 +628,11 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
  * months before it, so the newest `wanted` of those read are the newest of all. Undefined when the
  * listings' dates are not ISO dates. Exported for its test.
  */
-export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number, wanted = CAP + 1) {
+/**
+ * The newest `wanted` matches, month by month; undefined when there are no live months, or, when `cheaper`,
+ * when so many months would be asked for at once that reading every match costs less.
+ */
+export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number, wanted = CAP + 1, cheaper = false) {
   const live = (await search.liveMonths.execute(db)).rows[0];
   const months = live?.first && live.last ? monthsBack(live.first, live.last) : [];
   if (!months.length) return undefined;
@@ -628,14 +640,21 @@ export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnTyp
   const monthsFor = (wanted: number, perMonth: number) => Math.max(1, Math.ceil((1.25 * wanted) / perMonth));
   const found: { id: string }[] = [];
   // Each step reads the index's lists of the words again, so as few steps as will do: the first as many
-  // months as the planner's estimate says hold `wanted` matches, spread evenly.
-  for (let from = 0, size = monthsFor(wanted, expected / months.length); from < months.length && found.length < wanted; ) {
+  // months as the planner's estimate says hold `wanted` matches, spread evenly. When `cheaper`, the newest
+  // month alone first (its lexeme AND-ed with the words costs the index little), which tells how many
+  // matches a month holds better than the planner can (it takes two words to be independent: `made
+  // simple` is estimated at a twentieth of its 58,287 matches).
+  for (let from = 0, size = cheaper ? 1 : monthsFor(wanted, expected / months.length); from < months.length && found.length < wanted; ) {
     found.push(...(await search.matchesIn(months.slice(from, from + size)).execute(db)).rows);
     from += size;
     // Then as many as the months read so far say hold the rest; all the rest when those say the months hold
     // fewer than `wanted` in all (the estimate can be far off: an ISBN's prefix, say).
     const perMonth = found.length / from;
     size = perMonth * months.length < wanted ? months.length - from : monthsFor(wanted - found.length, perMonth);
+    // Matches so few that many months would be asked for at once: reading every match costs less. (With
+    // none found yet, the planner's estimate says how many a month holds.)
+    const rate = found.length ? perMonth : expected / months.length;
+    if (cheaper && found.length < wanted && from < months.length && (monthsFor(wanted - found.length, rate) - 1) * PG_MONTH_COST + wanted - found.length > rate * (months.length - from)) return undefined;
   }
   // Each step's rows come newest first, and each step's months are older than the last's.
   return found.slice(0, wanted);
