@@ -626,11 +626,8 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
  * found, each step as many months as should hold the rest (`expected`, the planner's estimate of the
  * matches, sizes the first). Every match of a month is newer than every match of the
  * months before it, so the newest `wanted` of those read are the newest of all. Undefined when the
- * listings' dates are not ISO dates. Exported for its test.
- */
-/**
- * The newest `wanted` matches, month by month; undefined when there are no live months, or, when `cheaper`,
- * when so many months would be asked for at once that reading every match costs less.
+ * listings' dates are not ISO dates, and, when `cheaper`, when so many months would be asked for at once
+ * that reading every match costs less (decision 0054). Exported for its test.
  */
 export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number, wanted = CAP + 1, cheaper = false) {
   const live = (await search.liveMonths.execute(db)).rows[0];
