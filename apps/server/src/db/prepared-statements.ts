@@ -6,7 +6,8 @@
 //
 // Only statements whose plan is the same whatever the values may be marked: a generic plan for a search
 // (whose best plan depends on how common its words are) would be chosen blind. The driver (Kysely's
-// PostgreSQL dialect) sends a query's text and values; the pool's clients send a marked text by its name. Names are per connection in PostgreSQL, and one text has one name in this process.
+// PostgreSQL dialect) sends a query's text and values; the pool's clients send a marked text by its name.
+// Names are per connection in PostgreSQL, and one text has one name in this process.
 import type pg from 'pg';
 
 const names = new Map<string, string>();

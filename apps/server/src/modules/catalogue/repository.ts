@@ -315,8 +315,8 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      * rowids of the newest and of the oldest of them, which tell how densely they lie among the listings.
      */
     newestMatches: newestIn([]),
-    /** The same for the matches in the price range, checked on the index's own price column (no course: the index answers alone). */
-    newestPriced: newestIn(priceIn('f')),
+    /** The same for the matches in the price range, when there is one, checked on the index's own price column (no course: the index answers alone). */
+    newestPriced: hasPriceRange ? newestIn(priceIn('f')) : undefined,
     /**
      * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
      * `ranked` when it answers alone; made from the listing's row where that row is read anyway); all of
@@ -473,9 +473,6 @@ async function planRows(db: Db, explain: RawBuilder<{ 'QUERY PLAN': unknown }>):
   return Math.max(1, plan?.[0]?.Plan['Plan Rows'] ?? 1);
 }
 
-/** Filters besides the words and the facets (the campus, category, language, study level and condition), which the matches must be counted under: the price and the course. */
-const hasRowFilters = (q: CatalogueQuery) => Boolean(q.course || q.minPrice !== undefined || q.maxPrice !== undefined);
-
 /**
  * SQLite: a word its tokenizer splits in two (a letter newer than its Unicode tables, such as U+A7B5) is a
  * phrase, which an index without positions (migration 020) refuses to match. No listing's text holds such
@@ -527,7 +524,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // the walk or the set would go on looking for listings that are not there (decision 0047). (Counted
       // against the set of matches on a sort index instead, a price range made SQLite walk most of that
       // range, several times slower.)
-      const priced = hasRowFilters(query) ? (await common.newestPriced.execute(db)).rows[0] : undefined;
+      const priced = common.newestPriced && (await common.newestPriced.execute(db)).rows[0];
       const found = priced ? capped(Number(priced.n)) : capped(CAP + 1);
       if (!found.capped) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
       // How densely the walks below find what they want: by price they walk the price range only (the sort

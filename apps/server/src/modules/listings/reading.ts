@@ -150,10 +150,9 @@ export function createListingReader(ctx: AppContext, cache?: CatalogueCache) {
    * books asked for while one statement is out go together in the next (batchedLoads). With five requests
    * at a time on a process, a book read the first time costs half as much (docs/decisions/0053-book-reads-in-batches.md).
    */
-  const sharedRows = batchedLoads(async (ids: readonly string[]) => byId(await repo.findBooksWithParts(ctx.db, ids)), BOOK_READ_BATCH);
+  const sharedRows = isPostgres(ctx.db) ? batchedLoads(async (ids: readonly string[]) => byId(await repo.findBooksWithParts(ctx.db, ids)), BOOK_READ_BATCH) : undefined;
   /** Rows and parts by id; inside a transaction (db is not the app's handle) on its own connection, as it must. */
-  const rowsWithParts = async (db: Db, ids: readonly string[]) =>
-    db === ctx.db && isPostgres(db) ? sharedRows(ids) : byId(await repo.findBooksWithParts(db, ids));
+  const rowsWithParts = async (db: Db, ids: readonly string[]) => (db === ctx.db && sharedRows ? sharedRows(ids) : byId(await repo.findBooksWithParts(db, ids)));
 
   /**
    * Book JSON for these ids in the same order (ids with no book are skipped), whatever their status.
