@@ -84,6 +84,45 @@ async function writeCoverFiles(uploadsDir: string, covers: readonly Cover[]): Pr
   }
 }
 
+/**
+ * Indexes of `books` that its triggers read while listings are inserted, which stay: the edition median's
+ * recount (migration 013) reads a copy's edition through this one.
+ */
+const READ_BY_TRIGGERS = ['books_edition_prices_idx'];
+
+/**
+ * Runs `insert` with the secondary indexes of `books` dropped (all but READ_BY_TRIGGERS and those behind
+ * a constraint), then makes them again from the definitions the database itself kept, so they stay
+ * exactly what the migrations made. A million listings written into a dozen indexes at once put each
+ * listing into each index at a place of its own (by price, by date, by campus); an index made at the end
+ * sorts them once. The triggers still run for every listing, so the text index, the medians and the
+ * vocabulary are written as the server writes them (docs/performance.md, "Seeding").
+ */
+async function withIndexesMadeAfter(handle: DatabaseHandle, log: (line: string) => void, insert: () => Promise<void>): Promise<void> {
+  const db = handle.db;
+  const postgres = handle.dialect === 'postgres';
+  const indexes = (
+    postgres
+      ? await sql<{ name: string; definition: string }>`
+          SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+          WHERE x.indrelid = 'books'::regclass AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.oid)`.execute(db)
+      : await sql<{ name: string; definition: string }>`
+          SELECT name, sql AS definition FROM sqlite_master WHERE type = 'index' AND tbl_name = 'books' AND sql IS NOT NULL`.execute(db)
+  ).rows.filter((i) => !READ_BY_TRIGGERS.includes(i.name));
+  for (const i of indexes) await sql`DROP INDEX ${sql.id(i.name)}`.execute(db);
+  try {
+    await insert();
+  } finally {
+    const started = performance.now();
+    // PostgreSQL sorts an index's entries in memory up to maintenance_work_mem (64 MB by default), on disk past it.
+    await db.connection().execute(async (c) => {
+      if (postgres) await sql`SET maintenance_work_mem = '1GB'`.execute(c);
+      for (const i of indexes) await sql.raw(i.definition).execute(c);
+    });
+    log(`  made ${indexes.length} indexes of books after the inserts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
 const FIRST_NAMES = ['Thandi', 'Sipho', 'Lerato', 'Pieter', 'Ayesha', 'Johan', 'Nomsa', 'Kagiso', 'Anika', 'Themba', 'Zanele', 'Ruan', 'Priya', 'Bongani', 'Megan', 'Tshepo'];
 
 export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
@@ -124,8 +163,18 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
     const sellersAt = new Map(UNIVERSITY_IDS.map((u) => [u, students.slice(0, opts.sellers).filter((s) => s.university === u)]));
     const approvedIds: string[] = [];
     const courseListings = new Map<string, number>();
+    // Listings are written in the order they were listed, as a running catalogue's are: students list books
+    // day by day, so a listing's place in the table (its rowid, or its page of PostgreSQL's heap) and in the
+    // text index follows its date. The approved listings' dates are drawn evenly over the span and sorted,
+    // and the i-th listing written takes the i-th; those waiting for a moderator are the newest, from the
+    // span's last three days. (Until 2026-11-29 each listing drew its own date, which scattered a month's
+    // listings over the whole table: docs/performance.md, "Seeding in date order".)
     const start = Date.UTC(2024, 0, 1);
     const span = Date.UTC(2026, 10, 1) - start;
+    const dateRng = prng(20261129);
+    const datesOver = (n: number, from: number, length: number) => Float64Array.from({ length: n }, () => from + Math.floor(dateRng.next() * length)).sort();
+    const waiting = 3 * 24 * 3600 * 1000;
+    const dates = [...datesOver(opts.approved, start, span), ...datesOver(opts.pending, start + span - waiting, waiting)];
     const batch = 500;
     const insertStarted = performance.now();
     const insertBatch = async (trx: typeof db, from: number) => {
@@ -139,7 +188,9 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
         const pending = i >= opts.approved;
         const r = rng.next();
         const availability = pending ? 'available' : r < 0.06 ? 'sold' : r < 0.1 ? 'reserved' : 'available';
-        const at = new Date(start + Math.floor(rng.next() * span)).toISOString();
+        // The draw that gave the listing its date before: kept, so every other field is what it was.
+        rng.next();
+        const at = new Date(dates[i]!).toISOString();
         const prescribedAt = Object.keys(e.courses) as UniversityId[];
         const campus = prescribedAt.length && rng.next() < 0.7 ? rng.pick(prescribedAt) : undefined;
         const seller = campus ? rng.pick(sellersAt.get(campus)!) : students[rng.int(0, opts.sellers - 1)]!;
@@ -189,25 +240,27 @@ export async function seedCatalogue(opts: SeedOptions): Promise<SeedResult> {
       if (courses.length) await trx.insertInto('book_courses').values(courses).execute();
       if ((from / batch) % 40 === 0) opts.log(`  seeded ${from.toLocaleString('en-ZA')} of ${total.toLocaleString('en-ZA')} listings`);
     };
-    if (handle.dialect === 'postgres') {
-      // A transaction per batch. In one transaction, the vocabulary and median triggers (migrations 010 and
-      // 013) update the rows of common words and popular editions again and again, and each update steps
-      // over every version of the row the transaction made before, so seeding slowed down as it went
-      // (docs/performance.md).
-      for (let from = 0; from < total; from += batch) {
-        await db.transaction().execute((trx) => insertBatch(trx, from));
-        // What autovacuum would do meanwhile (a server may run without it, as the test server does):
-        // statistics as the catalogue grows, and the dead versions of the vocabulary and medians cleared.
-        // With no statistics at all, the planner read every approved listing for each new listing's median
-        // (an index on status and availability looked as good as the ISBN's), slower with every listing.
-        if ((from / batch) % 20 === 19) await sql`VACUUM ANALYZE books, search_words, edition_medians`.execute(db);
+    await withIndexesMadeAfter(handle, opts.log, async () => {
+      if (handle.dialect === 'postgres') {
+        // A transaction per batch. In one transaction, the vocabulary and median triggers (migrations 010 and
+        // 013) update the rows of common words and popular editions again and again, and each update steps
+        // over every version of the row the transaction made before, so seeding slowed down as it went
+        // (docs/performance.md).
+        for (let from = 0; from < total; from += batch) {
+          await db.transaction().execute((trx) => insertBatch(trx, from));
+          // What autovacuum would do meanwhile (a server may run without it, as the test server does):
+          // statistics as the catalogue grows, and the dead versions of the vocabulary and medians cleared.
+          // With no statistics at all, the planner read every approved listing for each new listing's median
+          // (an index on status and availability looked as good as the ISBN's), slower with every listing.
+          if ((from / batch) % 20 === 19) await sql`VACUUM ANALYZE books, search_words, edition_medians`.execute(db);
+        }
+      } else {
+        // SQLite: one transaction, as its commits are what would cost.
+        await db.transaction().execute(async (trx) => {
+          for (let from = 0; from < total; from += batch) await insertBatch(trx, from);
+        });
       }
-    } else {
-      // SQLite: one transaction, as its commits are what would cost.
-      await db.transaction().execute(async (trx) => {
-        for (let from = 0; from < total; from += batch) await insertBatch(trx, from);
-      });
-    }
+    });
     const tagged = [...courseListings.values()].reduce((s, n) => s + n, 0);
     opts.log(
       `  inserted ${total.toLocaleString('en-ZA')} listings of ${editions.length.toLocaleString('en-ZA')} editions, ${(total * PHOTOS).toLocaleString('en-ZA')} photos and ` +
