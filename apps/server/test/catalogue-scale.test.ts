@@ -312,6 +312,13 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
         expect(await newestMatchesByMonth(db, pg, 2 * CAP, CAP + 1, true), qs).toBeUndefined();
         if (qs === 'q=zymurgy') expect(await newestMatchesByMonth(db, pg, 1e9, CAP + 1, true), qs).toBeUndefined();
         else expect(await newestMatchesByMonth(db, pg, 1e9, CAP + 1, true), qs).toBeDefined();
+        // Unless reading every match reads many rows for each (words checked on the rows the index finds
+        // for the others, decision 0055): then the months go on while they find matches, and find the
+        // same newest ones (zymurgy's newest month holds all it has, and the months before it none).
+        if (qs !== 'q=zymurgy') {
+          const costly = await newestMatchesByMonth(db, pg, 2 * CAP, CAP + 1, true, 1e6);
+          expect(costly?.map((r) => r.id), qs).toEqual((await newestMatchesByMonth(db, pg, 2 * CAP))!.map((r) => r.id));
+        }
         for (const expected of [1, 2 * CAP, 1e9]) {
           const newest = (await newestMatchesByMonth(db, pg, expected))!.map((r) => r.id);
           const ranked = newest.length > (page - 1) * 50 ? (await pg.rankedAmong(newest.slice(0, CAP)).execute(db)).rows : [];

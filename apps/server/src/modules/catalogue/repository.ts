@@ -162,6 +162,8 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   let pgMatch: ((t: string) => RawBuilder<unknown>) | undefined;
   let pgRank: RawBuilder<unknown> | undefined;
   let pgIndexed: RawBuilder<unknown> | undefined;
+  /** PostgreSQL, when some words are checked on the rows the index finds for the others: those others, as the row holds them. */
+  let pgFoundByIndex: RawBuilder<unknown> | undefined;
   /** PostgreSQL: `pgIndexed` for the listings of some months only (`2026-11`), which the live index also answers. */
   let pgInMonths: ((months: readonly string[]) => RawBuilder<unknown>) | undefined;
   /** SQLite: the words (and the campus and category tokens) as the full-text index matches them. */
@@ -199,7 +201,10 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       const inIndex = expanded ? terms.filter((t) => !rest.includes(t)) : terms;
       // All the words, as a row is checked anywhere else: a word the parser makes no lexeme of is left out
       // of the whole question, not matched alone as an empty one.
-      if (expanded && rest.length) notInIndex.push(pgMatch('b'));
+      if (expanded && rest.length) {
+        notInIndex.push(pgMatch('b'));
+        pgFoundByIndex = sql`b.search_vector @@ ${expanded}::tsquery`;
+      }
       // On one campus, the words as the campus's lexemes: one list of the campus's matches in the index,
       // not every campus's and the campus's whole list beside it (decision 0049).
       const campusWords = query.university ? postgresCampusWordsQuery(query.university, inIndex, expansions) : undefined;
@@ -360,6 +365,11 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   const pgSearch = pgMatch && pgRank && {
     /** The planner's estimate of the matches (the words and the row filters): a plan, no rows read. */
     estimateMatches: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${rowMatched}`,
+    /**
+     * When some words are checked on the rows the index finds for the others: the planner's estimate of
+     * those rows, every one of which reading every match reads.
+     */
+    estimateFoundByIndex: pgFoundByIndex && sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${rowWhereSql} AND ${pgFoundByIndex}`,
     /**
      * Relevance, from the matches: each one's row read once (id, date and ts_rank, through the text index),
      * the newest CAP of them ranked among themselves, as SQLite ranks its newest matches; the count from
@@ -545,17 +555,29 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
   }
   const pgSearch = statements.pgSearch;
   if (pgSearch) {
-    const [matches, live] = await Promise.all([planRows(db, pgSearch.estimateMatches), estimatedLive(db)]);
+    const [matches, live, foundByIndex] = await Promise.all([
+      planRows(db, pgSearch.estimateMatches),
+      estimatedLive(db),
+      pgSearch.estimateFoundByIndex && planRows(db, pgSearch.estimateFoundByIndex),
+    ]);
+    // Rows read for each match when every match is read: more than one when some words are checked on the
+    // rows the index finds for the others (`understanding law`: 5,042 matches among some 40,000 rows read).
+    const readEach = foundByIndex ? Math.max(1, foundByIndex / matches) : 1;
     // A walk in index order visits about `needed` × live / matches listings before it has the `needed`
     // it wants; reading every match visits `matches` of them. So it walks when matches² > needed × live.
     const walks = (needed: number) => matches * matches > needed * live;
     // Words in more than a few times CAP listings, not so many that the walk finds the newest `needed`
     // soon: their newest matches month by month, rather than every match. Not numbers alone (an ISBN or
     // its digits), which the planner has no statistics for and expects thousands of: they find a few.
+    // Two words or more are asked month by month whatever the estimate: the planner takes words to be
+    // independent, and two words of one title (`approach modern`) were estimated at 23 listings when 55,904
+    // had both (reading them all took 280 ms). The newest month alone comes first, and the months go on only
+    // while they cost less than reading every match (newestMatchesByMonth, `cheaper`), so words that are
+    // rare together cost one month's question more (docs/performance.md, "Seeding in date order").
     const numbers = terms.every((t) => /^\d+$/.test(t));
-    const byMonths = (needed: number) => !numbers && !walks(needed) && matches > PG_MONTHS_FROM;
+    const byMonths = (needed: number) => !numbers && !walks(needed) && (matches > PG_MONTHS_FROM || terms.length > 1);
     if (query.sort === 'relevance') {
-      const newest = byMonths(CAP) ? await newestMatchesByMonth(db, pgSearch, matches, CAP + 1, true) : undefined;
+      const newest = byMonths(CAP) ? await newestMatchesByMonth(db, pgSearch, matches, CAP + 1, true, readEach) : undefined;
       if (newest) {
         const ids = newest.slice(0, CAP).map((r) => r.id);
         const page = offset < ids.length ? (await pgSearch.rankedAmong(ids).execute(db)).rows.map((r) => r.id) : [];
@@ -571,7 +593,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     }
     // By date, the page is the newest matches' from `offset`; read at least CAP + 1, which counts them too.
     if (query.sort === 'newest' && byMonths(end)) {
-      const newest = await newestMatchesByMonth(db, pgSearch, matches, Math.max(end, CAP + 1), true);
+      const newest = await newestMatchesByMonth(db, pgSearch, matches, Math.max(end, CAP + 1), true, readEach);
       if (newest) return { ids: newest.slice(offset, end).map((r) => r.id), ...capped(newest.length) };
     }
     // The walk costs at most PG_PROBE_WALK row reads, less than reading the matches is expected to.
@@ -624,9 +646,17 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
  * matches, sizes the first). Every match of a month is newer than every match of the
  * months before it, so the newest `wanted` of those read are the newest of all. Undefined when the
  * listings' dates are not ISO dates, and, when `cheaper`, when so many months would be asked for at once
- * that reading every match costs less (decision 0054). Exported for its test.
+ * that reading every match costs less (decision 0054), reading each match costing `readEach` rows
+ * (decision 0055). Exported for its test.
  */
-export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>, expected: number, wanted = CAP + 1, cheaper = false) {
+export async function newestMatchesByMonth(
+  db: Db,
+  search: NonNullable<ReturnType<typeof catalogueStatements>['pgSearch']>,
+  expected: number,
+  wanted = CAP + 1,
+  cheaper = false,
+  readEach = 1,
+) {
   const live = (await search.liveMonths.execute(db)).rows[0];
   const months = live?.first && live.last ? monthsBack(live.first, live.last) : [];
   if (!months.length) return undefined;
@@ -648,7 +678,8 @@ export async function newestMatchesByMonth(db: Db, search: NonNullable<ReturnTyp
     // Matches so few that many months would be asked for at once: reading every match costs less. (With
     // none found yet, the planner's estimate says how many a month holds.)
     const rate = found.length ? perMonth : expected / months.length;
-    if (cheaper && found.length < wanted && from < months.length && (monthsFor(wanted - found.length, rate) - 1) * PG_MONTH_COST + wanted - found.length > rate * (months.length - from)) return undefined;
+    const left = wanted - found.length;
+    if (cheaper && left > 0 && from < months.length && (monthsFor(left, rate) - 1) * PG_MONTH_COST + left * readEach > rate * (months.length - from) * readEach) return undefined;
   }
   // Each step's rows come newest first, and each step's months are older than the last's.
   return found.slice(0, wanted);
