@@ -299,7 +299,13 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
     for (const qs of ['q=introduction', 'q=introduction&condition=good', 'q=introduction&university=uct&page=7', 'q=introduction&page=21', 'q=zymurgy']) {
       for (const page of [1, 3]) {
         const query = catalogueQuerySchema.parse(Object.fromEntries(new URLSearchParams(`${qs}&pageSize=50&page=${page}`)));
-        const pg = catalogueStatements(db, query, searchTerms(query.q!)).pgSearch!;
+        const statements = catalogueStatements(db, query, searchTerms(query.q!));
+        const pg = statements.pgSearch!;
+        // The count walked, row by row, is the count through the index.
+        for (const upTo of [10, CAP + 1]) {
+          const n = async (count: typeof statements.countUpTo) => Number((await count(upTo).execute(db)).rows[0]?.n);
+          expect(await n(pg.countWalked), `${qs} count up to ${upTo}`).toBe(await n(statements.countUpTo));
+        }
         const fromMatches = (await pg.rankedFromMatches.execute(db)).rows;
         const walked = (await pg.rankedNewest.execute(db)).rows;
         expect(walked.map((r) => r.id), `${qs} p${page} relevance`).toEqual(fromMatches.map((r) => r.id));
