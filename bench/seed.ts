@@ -96,7 +96,7 @@ const READ_BY_TRIGGERS = ['books_edition_prices_idx'];
  * exactly what the migrations made. A million listings written into a dozen indexes at once put each
  * listing into each index at a place of its own (by price, by date, by campus); an index made at the end
  * sorts them once. The triggers still run for every listing, so the text index, the medians and the
- * vocabulary are written as the server writes them (docs/performance.md, "Seeding").
+ * vocabulary are written as the server writes them (docs/performance.md, "Seeding in date order").
  */
 async function withIndexesMadeAfter(handle: DatabaseHandle, log: (line: string) => void, insert: () => Promise<void>): Promise<void> {
   const db = handle.db;

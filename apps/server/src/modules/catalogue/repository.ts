@@ -575,7 +575,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     // independent, and two words of one title (`approach modern`) were estimated at 23 listings when 55,904
     // had both (reading them all took 280 ms). The newest month alone comes first, and the months go on only
     // while they cost less than reading every match (newestMatchesByMonth, `cheaper`), so words that are
-    // rare together cost one month's question more (docs/performance.md, "Seeding in date order").
+    // rare together cost one month's question more (decision 0055).
     const numbers = terms.every((t) => /^\d+$/.test(t));
     const byMonths = (needed: number) => !numbers && !walks(needed) && (matches > PG_MONTHS_FROM || terms.length > 1);
     if (query.sort === 'relevance') {
