@@ -319,8 +319,9 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
         if (qs === 'q=zymurgy') expect(await newestMatchesByMonth(db, pg, 1e9, CAP + 1, true), qs).toBeUndefined();
         else expect(await newestMatchesByMonth(db, pg, 1e9, CAP + 1, true), qs).toBeDefined();
         // Unless reading every match reads many rows for each (words checked on the rows the index finds
-        // for the others, decision 0055): then the months go on while they find matches, and find the
-        // same newest ones (zymurgy's newest month holds all it has, and the months before it none).
+        // for the others, decision 0055): then the months go on and find the same newest ones. (The newest
+        // month holds none of introduction's matches, so the estimate sizes the next step; zymurgy's newest
+        // month holds all it has, and the months before it none.)
         if (qs !== 'q=zymurgy') {
           const costly = await newestMatchesByMonth(db, pg, 2 * CAP, CAP + 1, true, 1e6);
           expect(costly?.map((r) => r.id), qs).toEqual((await newestMatchesByMonth(db, pg, 2 * CAP))!.map((r) => r.id));

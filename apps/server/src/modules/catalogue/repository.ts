@@ -571,7 +571,8 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     // Words in more than a few times CAP listings, not so many that the walk finds the newest `needed`
     // soon: their newest matches month by month, rather than every match. Not numbers alone (an ISBN or
     // its digits), which the planner has no statistics for and expects thousands of: they find a few.
-    // Two words or more are asked month by month whatever the estimate: the planner takes words to be
+    // Two words or more are asked month by month however few matches the planner expects (unless a walk
+    // finds the page soon, or they are numbers alone): the planner takes words to be
     // independent, and two words of one title (`approach modern`) were estimated at 23 listings when 55,904
     // had both (reading them all took 280 ms). The newest month alone comes first, and the months go on only
     // while they cost less than reading every match (newestMatchesByMonth, `cheaper`), so words that are
