@@ -509,7 +509,8 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
   const query = inBrowseOrder(asked, terms);
   const statements = catalogueStatements(db, query, terms, expansions);
   const capped = (n: number): Omit<CataloguePage, 'ids'> => ({ total: Math.min(n, CAP), capped: n > CAP });
-  const countUpToCap = async () => capped(Number((await statements.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0));
+  /** The total up to the cap, by the question's count (`countUpTo`) or another way of counting the same listings. */
+  const countUpToCap = async (count = statements.countUpTo) => capped(Number((await count(CAP + 1).execute(db)).rows[0]?.n ?? 0));
   const common = statements.common;
   const offset = (query.page - 1) * query.pageSize;
   const end = offset + query.pageSize;
@@ -571,12 +572,12 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     // Words in more than a few times CAP listings, not so many that the walk finds the newest `needed`
     // soon: their newest matches month by month, rather than every match. Not numbers alone (an ISBN or
     // its digits), which the planner has no statistics for and expects thousands of: they find a few.
-    // Two words or more are asked month by month however few matches the planner expects (unless a walk
-    // finds the page soon, or they are numbers alone): the planner takes words to be
-    // independent, and two words of one title (`approach modern`) were estimated at 23 listings when 55,904
-    // had both (reading them all took 280 ms). The newest month alone comes first, and the months go on only
-    // while they cost less than reading every match (newestMatchesByMonth, `cheaper`), so words that are
-    // rare together cost one month's question more (decision 0055).
+    // Two words or more go month by month however few matches the planner expects (unless a walk finds
+    // the page soon, or they are numbers alone): the planner takes words to be independent, and two words
+    // of one title (`approach modern`) were estimated at 23 listings when 55,904 had both (reading them all
+    // took 280 ms). The newest month alone comes first, and the months go on only while they cost less than
+    // reading every match (newestMatchesByMonth, `cheaper`), so words that are rare together cost one
+    // month's question more (decision 0055).
     const numbers = terms.every((t) => /^\d+$/.test(t));
     const byMonths = (needed: number) => !numbers && !walks(needed) && (matches > PG_MONTHS_FROM || terms.length > 1);
     if (query.sort === 'relevance') {
@@ -593,7 +594,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     if (walks(end)) {
       // The count too, when a walk finds CAP + 1 matches soon: through the index, every match of the words
       // is first listed in a bitmap (`and`, in most listings: 81 ms, against 1.6 walked; decision 0055).
-      const found = walks(CAP + 1) ? capped(Number((await pgSearch.countWalked(CAP + 1).execute(db)).rows[0]?.n ?? 0)) : await countUpToCap();
+      const found = await countUpToCap(walks(CAP + 1) ? pgSearch.countWalked : statements.countUpTo);
       return { ids: (await pgSearch.sorted.execute(db)).rows.map((r) => r.id), ...found };
     }
     // By date, the page is the newest matches' from `offset`; read at least CAP + 1, which counts them too.
@@ -624,7 +625,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
     if (PG_FACET_ROW_COST * matches * matches <= end * live) {
       const rows = (await pgFacets.page.execute(db)).rows;
       // Past the last page there is no row to carry the count.
-      const found = rows[0] ? capped(Number(rows[0].total)) : capped(Number((await pgFacets.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0));
+      const found = rows[0] ? capped(Number(rows[0].total)) : await countUpToCap(pgFacets.countUpTo);
       return { ids: rows.map((r) => r.id), ...found };
     }
   }
