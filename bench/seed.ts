@@ -111,11 +111,12 @@ async function withIndexesMadeAfter(handle: DatabaseHandle, log: (line: string) 
   ).rows.filter((i) => !READ_BY_TRIGGERS.includes(i.name));
   for (const i of indexes) await sql`DROP INDEX ${sql.id(i.name)}`.execute(db);
   // The indexes are made again when the inserts fail too; the inserts' error is the one thrown.
-  const inserted = insert().then(
-    () => undefined,
-    (err: unknown) => ({ err }),
-  );
-  const failed = await inserted;
+  let failed: { err: unknown } | undefined;
+  try {
+    await insert();
+  } catch (err) {
+    failed = { err };
+  }
   const started = performance.now();
   try {
     // PostgreSQL sorts an index's entries in memory up to maintenance_work_mem (64 MB by default), on disk past it.
