@@ -32,9 +32,12 @@ const CAP = LIMITS.catalogueCountCap;
  * up for the set. Either way loses badly where the other wins: a word in most listings by date, or a
  * rarer one by price. A probe looks the listing up in every segment of the index, so its cost follows
  * their number: 200 was measured on an index in many; with the index kept in one piece (the
- * merge-search-index job) it is 10.
+ * merge-search-index job) a probe took 5-7 µs and a set entry 0.15-0.16 µs at a million listings, five
+ * words of every frequency (docs/performance.md). (It was 10 while the density a walk meets was taken as
+ * the matches' share of every listing, though a walk with filters only asks about the listings that
+ * pass them: the two errors made up for each other on one campus.)
  */
-const PROBE_COST = 10;
+const PROBE_COST = 40;
 const PROBE_WALK_MAX = 5000;
 /**
  * SQLite: what reading a match from the text index (its id, date and price) and sorting it costs, in
@@ -310,9 +313,13 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // its matches: ranked, it reads the newest CAP + 1, newest first as the index hands them over; by date or
   // price, the index alone is first asked how many there are (up to one past the cap) and how dense:
   // (A course's listings are few and read from the course, so its searches take the exact statements.)
-  const newestIn = (conditions: RawBuilder<unknown>[]) => sql<{ n: number | string; last: number | null; first: number | null }>`
+  const newestIn = (conditions: RawBuilder<unknown>[]) => sql<NewestMatches>`
     SELECT count(*) AS n, ${rowidOf('max(rowid)')} AS last, ${rowidOf('min(rowid)')} AS first
     FROM (SELECT f.rowid FROM ${fts} f WHERE ${sql.join([sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`, ...conditions], sql` AND `)} ORDER BY f.rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`;
+  /** Words with filters: the filters alone as `books_fts` matches them (its tokens include the campus). */
+  const filtersAlone = terms.length && facetCount ? sqliteMatch([], query) : undefined;
+  /** A walk's question of the text index about each listing: the words alone, the listing's row having passed the filters already. */
+  const wordsAlone = terms.length ? sqliteMatch(terms, {}, expansions) : textMatch;
   const common = textMatch && {
     /**
      * The index alone, in one pass over its newest CAP + 1 matches (it keeps them in rowid order, newest
@@ -322,6 +329,14 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     newestMatches: newestIn([]),
     /** The same for the matches in the price range, when there is one, checked on the index's own price column (no course: the index answers alone). */
     newestPriced: hasPriceRange ? newestIn(priceIn('f')) : undefined,
+    /**
+     * Words with filters: the newest CAP + 1 listings with those filters, words aside, which tell how
+     * densely the filters leave listings, and so how densely the words lie among the listings a walk of a
+     * sort index tests (those that pass the filters).
+     */
+    newestFiltered: filtersAlone
+      ? sql<NewestMatches>`SELECT count(*) AS n, max(rowid) AS last, min(rowid) AS first FROM (SELECT rowid FROM books_fts WHERE books_fts MATCH ${filtersAlone} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`
+      : undefined,
     /**
      * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
      * `ranked` when it answers alone; made from the listing's row where that row is read anyway); all of
@@ -340,7 +355,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      */
     probed: (walk: number) => sql<{ id: string }>`
       SELECT x.id FROM (SELECT b.id, b.rowid AS r FROM books b${byDate} WHERE ${rowWhereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(walk)}) x
-      WHERE EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('x.r')})
+      WHERE EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${wordsAlone} AND rowid = ${keyOf('x.r')})
       LIMIT ${sql.lit(offset + query.pageSize)}`,
     /**
      * By date or price otherwise: the same index walked against the set of every matching rowid, which
@@ -446,6 +461,13 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
  */
 const RANKED_TEXT = sql.raw(`b.title || char(31) || b.isbn || ' ' || b.isbn_digits || char(31) || b.course_codes || char(31) || b.author || char(31) || b.publisher`);
 
+/** SQLite: how many of the newest matches were read (no more than CAP + 1), and the rowids of the newest and the oldest of them. */
+interface NewestMatches {
+  n: number | string;
+  last: number | null;
+  first: number | null;
+}
+
 interface CandidateRow {
   id: string;
   created_at: string;
@@ -527,8 +549,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // How dense the matches are: CAP + 1 of them among the listings between the oldest of those and the
       // newest (`spread`); with the newest's rowid, about how many there are in all.
       const last = Number(newest.last ?? 0);
-      const spread = (m: { n: number | string; last: number | null; first: number | null }) =>
-        Number(m.n) / Math.max(Number(m.n), Number(m.last ?? 0) - Number(m.first ?? 0) + 1);
+      const spread = (m: NewestMatches) => Number(m.n) / Math.max(Number(m.n), Number(m.last ?? 0) - Number(m.first ?? 0) + 1);
       const density = spread(newest);
       // The total says "more than CAP" without a price range (the index's own count says so). With one,
       // the newest matches in it, checked on the index's price column in the index's order until CAP + 1
@@ -548,9 +569,14 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // through most of the sort index for the page's end (end / walked entries), where reading each match
       // from the index (about density × last of them) and sorting them is the exact page for less.
       if (density * walked * last * READ_COST < end) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
-      // Dense words fill a page within a short walk; sparser ones get the set of their matches.
-      const walk = Math.ceil((3 * end) / walked);
-      const probe = terms.length > 0 && walked * walked * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
+      // Dense words fill a page within a short walk; sparser ones get the set of their matches (about
+      // density × last of them). The walk asks the text index only about the listings that pass the filters,
+      // where the words lie as densely as their matches do among the listings with those filters (`among`):
+      // `and` in biology is in 1 listing in 15 of the catalogue, and in 5 of 6 of its biology listings.
+      const filtered = common.newestFiltered ? spread((await common.newestFiltered.execute(db)).rows[0]!) : 1;
+      const among = Math.min(1, density / filtered);
+      const walk = Math.ceil((3 * end) / among);
+      const probe = terms.length > 0 && among * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
       const rows = probed.length >= end ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
       return { ids: rows.map((r) => r.id), ...found };
