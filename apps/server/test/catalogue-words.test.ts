@@ -49,6 +49,12 @@ describe('the full-text match', () => {
       '{title author isbn publisher description courses} : (("intro" OR "introduction") AND "to"*)',
     );
     expect(sqliteMatch(['law'], { university: 'uct' })).toBe('{title author isbn publisher description courses} : ("law"*) AND facets : (uuct)');
+    // Several filters: the one token of them together (migration 027), in the order campus, category, language, study level, condition.
+    expect(sqliteMatch(['law'], { condition: 'like-new', university: 'uct', language: 'english' })).toBe(
+      '{title author isbn publisher description courses} : ("law"*) AND facets : (xuuct0lenglish0dlikenew)',
+    );
+    expect(sqliteMatch([], { category: 'computer-science', studyLevel: 'postgraduate' })).toBe('facets : (xccomputerscience0spostgraduate)');
+    expect(sqliteMatch([], { language: 'zulu' })).toBe('facets : (lzulu)');
   });
 
   it("on PostgreSQL, asks the filters and the months as the live index's lexemes, each quoted", () => {

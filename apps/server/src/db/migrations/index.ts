@@ -26,6 +26,7 @@ import * as searchFacets from './2026-11-28-023-search-facets.ts';
 import * as postgresSearchFacets from './2026-11-28-024-postgres-search-facets.ts';
 import * as postgresCampusWords from './2026-11-29-025-postgres-campus-words.ts';
 import * as postgresSearchLexemes from './2026-11-29-026-postgres-search-lexemes.ts';
+import * as searchFacetCombinations from './2026-11-29-027-search-facet-combinations.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-024-postgres-search-facets': postgresSearchFacets,
   '2026-11-29-025-postgres-campus-words': postgresCampusWords,
   '2026-11-29-026-postgres-search-lexemes': postgresSearchLexemes,
+  '2026-11-29-027-search-facet-combinations': searchFacetCombinations,
 };

@@ -42,10 +42,12 @@ const lexeme = (text: string) => `'${text.replace(/['\\]/g, (c) => `\\${c}`)}'`;
 /**
  * FTS5 MATCH expression: every term as a quoted prefix, all required, in the listing's text columns
  * (its course codes included, migration 011);
- * and, for each filter given that the index holds (a campus, a category, a language, a study level, a
- * condition: migrations 008 and 023), its facet token too, so the index itself narrows the matches. The
- * facet tokens are letters only (a letter, then the value without its hyphens); the student's words never
- * reach the facets column. With no terms (browsing by facets, repository.ts), the facet tokens alone.
+ * and the filters given that the index holds (a campus, a category, a language, a study level, a
+ * condition: migrations 008 and 023), so the index itself narrows the matches: one filter as its facet
+ * token, several as the one token of them together (migration 027), whose list holds just the listings
+ * with all of them. The facet tokens are letters only (a letter, then the value without its hyphens); the
+ * student's words never reach the facets column. With no terms (browsing by facets, repository.ts), the
+ * filters alone.
  */
 export function sqliteMatch(
   terms: string[],
@@ -62,8 +64,9 @@ export function sqliteMatch(
   // Explicit ANDs: FTS5 reads two phrases side by side as AND, but not a bracketed OR and a phrase.
   const text = `{title author isbn publisher description courses} : (${terms.map(phrase).join(' AND ')})`;
   const tokens = FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [`${letter}${facets[facet].replaceAll('-', '')}`] : []));
-  if (!terms.length) return `facets : (${tokens.join(' ')})`;
-  return tokens.length ? `${text} AND facets : (${tokens.join(' ')})` : text;
+  const filters = tokens.length > 1 ? `x${tokens.join('0')}` : tokens[0];
+  if (!terms.length) return `facets : (${filters ?? ''})`;
+  return filters ? `${text} AND facets : (${filters})` : text;
 }
 
 /**
