@@ -218,8 +218,9 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       pgInMonths = (months) => sql`${LIVE_VECTOR} @@ (${indexed} && ${monthsQuery(months)}::tsquery)`;
     } else {
       // The index holds live listings only, with their campus, category, language, study level and
-      // condition as tokens (migrations 008 and 023; the campus index, all but the campus); the row checks
-      // above stay as the rule of what is shown wherever a listing's row is read anyway.
+      // condition as tokens, each alone and every combination of them as one (migrations 008, 023 and 027;
+      // the campus index, all but the campus); the row checks above stay as the rule of what is shown
+      // wherever a listing's row is read anyway.
       textMatch = sqliteMatch(
         terms,
         { ...query, university: base === undefined ? query.university : undefined },

@@ -15,7 +15,7 @@ export function searchTerms(q: string): string[] {
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
-/** The filters the SQLite text indexes hold as tokens in their `facets` column (migrations 008 and 023). */
+/** The filters the SQLite text indexes hold as tokens in their `facets` column (migrations 008, 023 and 027). */
 export interface SearchFacets {
   university?: string | undefined;
   category?: string | undefined;
@@ -26,7 +26,8 @@ export interface SearchFacets {
 
 /**
  * Each filter's letter, in the order its token or lexeme is written: the same in SQLite's facet tokens
- * (`uuct`, migrations 008 and 023) and PostgreSQL's lexemes (`#uuct`, migration 024).
+ * (`uuct`, migrations 008 and 023, and in this order joined by `0` in their combinations, migration 027)
+ * and PostgreSQL's lexemes (`#uuct`, migration 024).
  */
 const FACET_LETTERS: readonly (readonly [keyof SearchFacets, string])[] = [
   ['university', 'u'],
