@@ -26,16 +26,15 @@ const CAP = LIMITS.catalogueCountCap;
  * A search sorted by date or price whose words are in many listings either walks its sort index asking
  * the text index about each listing (a probe) until the page is full, or tests the index's entries
  * against the set of every match (each entry of the set costing a small fraction of a probe to build).
- * The walk needs about (offset + page size) / density probes, the set density × listings entries, so it
- * walks when density² × listings > PROBE_COST × (offset + page size), PROBE_COST being a probe's cost in
- * set entries, as measured (docs/performance.md); a walk that needs three times the expected probes gives
- * up for the set. Either way loses badly where the other wins: a word in most listings by date, or a
- * rarer one by price. A probe looks the listing up in every segment of the index, so its cost follows
- * their number: 200 was measured on an index in many; with the index kept in one piece (the
- * merge-search-index job) a probe took 5-7 µs and a set entry 0.15-0.16 µs at a million listings, five
- * words of every frequency (docs/performance.md). (It was 10 while the density a walk meets was taken as
- * the matches' share of every listing, though a walk with filters only asks about the listings that
- * pass them: the two errors made up for each other on one campus.)
+ * The walk asks about the listings that pass the filters, and needs about (offset + page size) / among
+ * probes, `among` being how densely the words lie among those listings; the set costs density × listings
+ * entries, `density` being how densely the matches lie among all listings. So it walks when among ×
+ * density × listings > PROBE_COST × (offset + page size), PROBE_COST being a probe's cost in set entries,
+ * as measured (docs/performance.md); a walk that needs three times the expected probes gives up for the
+ * set. Either way loses badly where the other wins: a word in most listings by date, or a rarer one by
+ * price. A probe looks the listing up in every segment of the index, so its cost follows their number: 200
+ * was measured on an index in many; with the index kept in one piece (the merge-search-index job) a probe
+ * took 5-7 µs and a set entry 0.15-0.16 µs at a million listings (decision 0056).
  */
 const PROBE_COST = 40;
 const PROBE_WALK_MAX = 5000;
@@ -562,9 +561,10 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       const priced = common.newestPriced && (await common.newestPriced.execute(db)).rows[0];
       const found = priced ? capped(Number(priced.n)) : capped(CAP + 1);
       if (!found.capped) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
-      // How densely the walks below find what they want: by price they walk the price range only (the sort
-      // index's range), where the words lie as densely as anywhere; by date, every listing, where the
-      // matches in the price range lie as densely as their newest do.
+      // How densely the sort index's entries hold what the page wants, for how far a walk goes through the
+      // index: by price it walks the price range only (the index's range), where the words lie as densely
+      // as anywhere; by date, every listing, where the matches in the price range lie as densely as their
+      // newest do.
       const walked = priced && query.sort === 'newest' ? spread(priced) : density;
       // Matches thinly spread (a word with a rare filter, or on one campus, a page deep): the walk would go
       // through most of the sort index for the page's end (end / walked entries), where reading each match
@@ -572,12 +572,15 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       if (density * walked * last * READ_COST < end) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
       // Dense words fill a page within a short walk; sparser ones get the set of their matches (about
       // density × last of them). The walk asks the text index only about the listings that pass the filters,
-      // where the words lie as densely as their matches do among the listings with those filters (`among`):
-      // `and` in biology is in 1 listing in 15 of the catalogue, and in 5 of 6 of its biology listings.
-      const filtered = common.newestFiltered ? spread((await common.newestFiltered.execute(db)).rows[0]!) : 1;
-      const among = Math.min(1, density / filtered);
+      // where the words lie as densely as their matches do among the listings with those filters (`among`;
+      // the price range taken to be independent of the words): `and` in biology is in 1 listing in 15 of the
+      // catalogue, and in 5 of 6 of its biology listings. `among` is at most 1: a set no larger than the
+      // probes of a walk through listings that all match is built without asking how dense the filters are.
+      const worthAsking = terms.length > 0 && density * last > PROBE_COST * end;
+      const filteredShare = worthAsking && common.newestFiltered ? spread((await common.newestFiltered.execute(db)).rows[0]!) : 1;
+      const among = Math.min(1, density / filteredShare);
       const walk = Math.ceil((3 * end) / among);
-      const probe = terms.length > 0 && among * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
+      const probe = worthAsking && among * density * last > PROBE_COST * end && walk <= PROBE_WALK_MAX;
       const probed = probe ? (await common.probed(walk).execute(db)).rows : [];
       const rows = probed.length >= end ? probed.slice(offset) : (await common.sorted.execute(db)).rows;
       return { ids: rows.map((r) => r.id), ...found };
