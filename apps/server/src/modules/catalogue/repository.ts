@@ -87,6 +87,20 @@ const CAMPUS_SPAN = 2 ** 40;
 export const campusKeyBase = (university: string): number | undefined =>
   Object.hasOwn(CAMPUS_NUMBERS, university) ? CAMPUS_NUMBERS[university]! * CAMPUS_SPAN : undefined;
 
+/**
+ * SQLite: the text index a search reads, and how a listing's key there relates to its rowid: the campus
+ * index when given a campus's lowest key (`base`), else `books_fts`. `fts` is the index; `keyOf` a
+ * listing's key in it from its rowid, `rowidOf` the reverse; `inRange` keeps a search to the campus's keys.
+ */
+function textIndex(base: number | undefined) {
+  return {
+    fts: sql.raw(base === undefined ? 'books_fts' : 'books_fts_campus'),
+    keyOf: (rowid: string) => sql.raw(base === undefined ? rowid : `(${rowid} + ${base})`),
+    rowidOf: (key: string) => sql.raw(base === undefined ? key : `(${key} - ${base})`),
+    inRange: (key: string) => sql.raw(base === undefined ? '' : ` AND ${key} BETWEEN ${base} AND ${base + CAMPUS_SPAN - 1}`),
+  };
+}
+
 /** What the catalogue shows: approved listings still for sale (`b` is the listing). */
 const FOR_SALE = sql`b.status = 'approved' AND b.availability = 'available'`;
 
@@ -179,15 +193,11 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   let indexOnly = false;
   /**
    * SQLite, words on one campus: the campus index, whose range of keys for the campus holds its matches
-   * (decision 0046), rather than `books_fts` and the campus token's list beside the words'. `fts` is the
-   * index; `keyOf` a listing's key in it from its rowid, `rowidOf` the reverse; `inRange` keeps a search
-   * to the campus's keys.
+   * (decision 0046), rather than `books_fts` and the campus token's list beside the words' (textIndex).
    */
   const base = !pg && searched && query.university ? campusKeyBase(query.university) : undefined;
-  const fts = sql.raw(base === undefined ? 'books_fts' : 'books_fts_campus');
-  const keyOf = (rowid: string) => sql.raw(base === undefined ? rowid : `(${rowid} + ${base})`);
-  const rowidOf = (key: string) => sql.raw(base === undefined ? key : `(${key} - ${base})`);
-  const inRange = (key: string) => sql.raw(base === undefined ? '' : ` AND ${key} BETWEEN ${base} AND ${base + CAMPUS_SPAN - 1}`);
+  const searchedIndex = textIndex(base);
+  const { fts, keyOf, rowidOf, inRange } = searchedIndex;
   if (searched) {
     if (pg) {
       const tsquery = sql`to_tsquery('simple', ${postgresTsQuery(terms)})`;
@@ -313,9 +323,10 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // its matches: ranked, it reads the newest CAP + 1, newest first as the index hands them over; by date or
   // price, the index alone is first asked how many there are (up to one past the cap) and how dense:
   // (A course's listings are few and read from the course, so its searches take the exact statements.)
-  const newestIn = (conditions: RawBuilder<unknown>[]) => sql<NewestMatches>`
-    SELECT count(*) AS n, ${rowidOf('max(rowid)')} AS last, ${rowidOf('min(rowid)')} AS first
-    FROM (SELECT f.rowid FROM ${fts} f WHERE ${sql.join([sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`, ...conditions], sql` AND `)} ORDER BY f.rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`;
+  /** The newest CAP + 1 of `match` (the question's words and filters) in `index` (the one the search reads), with `conditions` on the index's columns. */
+  const newestIn = (conditions: RawBuilder<unknown>[], match = textMatch, index = searchedIndex) => sql<NewestMatches>`
+    SELECT count(*) AS n, ${index.rowidOf('max(rowid)')} AS last, ${index.rowidOf('min(rowid)')} AS first
+    FROM (SELECT f.rowid FROM ${index.fts} f WHERE ${sql.join([sql`${index.fts} MATCH ${match}${index.inRange('f.rowid')}`, ...conditions], sql` AND `)} ORDER BY f.rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`;
   /** Words with filters: the filters alone as `books_fts` matches them (its tokens include the campus). */
   const filtersAlone = terms.length && facetCount ? sqliteMatch([], query) : undefined;
   /** A walk's question of the text index about each listing: the words alone, the listing's row having passed the filters already. */
@@ -334,9 +345,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      * densely the filters leave listings, and so how densely the words lie among the listings a walk of a
      * sort index tests (those that pass the filters).
      */
-    newestFiltered: filtersAlone
-      ? sql<NewestMatches>`SELECT count(*) AS n, max(rowid) AS last, min(rowid) AS first FROM (SELECT rowid FROM books_fts WHERE books_fts MATCH ${filtersAlone} ORDER BY rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`
-      : undefined,
+    newestFiltered: filtersAlone ? newestIn([], filtersAlone, textIndex(undefined)) : undefined,
     /**
      * Ranked: the matches with the text relevance.ts scores them by, one value a listing (the index's
      * `ranked` when it answers alone; made from the listing's row where that row is read anyway); all of
