@@ -217,7 +217,7 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
   });
 
   it.skipIf(dialectUnderTest !== 'postgres')('PostgreSQL finds a search with filters, and a month of its matches, in the live index', async () => {
-    // The index's expression (migrations 024 and 025) and the repository's must be the same for the planner to use it.
+    // The index's expression (migrations 024, 025 and 028) and the repository's must be the same for the planner to use it.
     const db = t.database.db;
     const query = catalogueQuerySchema.parse({ q: 'introduction', university: 'uct', condition: 'new', language: 'english', category: 'chemistry', studyLevel: 'undergraduate' });
     const pg = catalogueStatements(db, query, searchTerms(query.q!)).pgSearch!;
@@ -258,6 +258,9 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
       // campus's (the plan writes the tsquery as a string constant, its quotes doubled).
       expect(reads[0]).toContain(`''#uuct:introduction'':*`);
       expect(reads[0]).not.toContain(`''#uuct''`);
+      // The other filters as the one lexeme of them together (migration 028), not each filter's list.
+      expect(reads[0]).toContain(`''#xcchemistry:lenglish:sundergraduate:dnew''`);
+      expect(reads[0]).not.toContain(`''#lenglish''`);
     }
   });
 

@@ -59,9 +59,12 @@ describe('the full-text match', () => {
 
   it("on PostgreSQL, asks the filters and the months as the live index's lexemes, each quoted", () => {
     expect(postgresFacetQuery({})).toBe('');
+    // Several filters are the one lexeme of them together (migration 028), in the order u, c, l, s, d.
     expect(postgresFacetQuery({ university: 'uct', category: 'computer-science', language: 'english', studyLevel: 'undergraduate', condition: 'like-new' })).toBe(
-      "'#uuct' & '#ccomputer-science' & '#lenglish' & '#sundergraduate' & '#dlike-new'",
+      "'#xuuct:ccomputer-science:lenglish:sundergraduate:dlike-new'",
     );
+    expect(postgresFacetQuery({ condition: 'good', language: 'zulu' })).toBe("'#xlzulu:dgood'");
+    expect(postgresFacetQuery({ studyLevel: 'postgraduate' })).toBe("'#spostgraduate'");
     // Values never hold a quote or a backslash (they are validated names), but one would stay inside its lexeme.
     expect(postgresFacetQuery({ university: "o'k\\" })).toBe("'#uo\\'k\\\\'");
     expect(monthsQuery(['2026-11', '2026-10'])).toBe("'#t2026-11' | '#t2026-10'");

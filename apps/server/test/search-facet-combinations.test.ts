@@ -1,14 +1,15 @@
-// Migration 027 (SQLite): both live text indexes hold, for each combination of two or more of a listing's
-// filters, one token whose list is exactly the live listings with all of them (decision 0056). A search
-// with several filters asks for that token alone (sqliteMatch), so the token must find exactly what the
-// filters do, on every campus and on one, after every change to a listing, and after going down and up.
+// Migrations 027 (SQLite) and 028 (PostgreSQL): the live text indexes hold, for each combination of two or
+// more of a listing's filters, one token (SQLite) or lexeme (PostgreSQL) whose list is exactly the live
+// listings with all of them (decisions 0056 and 0057). A search with several filters asks for that one
+// alone (sqliteMatch, postgresFacetQuery), so it must find exactly what the filters do, on every campus and
+// (SQLite's campus index) on one, after every change to a listing, and after going down and up.
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES, CONDITIONS, LANGUAGES, STUDY_LEVELS, UNIVERSITY_IDS } from '@reshelf/shared';
 import { migrations } from '../src/db/migrations/index.ts';
-import { campusKeyBase } from '../src/modules/catalogue/repository.ts';
-import { sqliteMatch, type SearchFacets } from '../src/modules/catalogue/search-terms.ts';
+import { campusKeyBase, LIVE_VECTOR } from '../src/modules/catalogue/repository.ts';
+import { postgresFacetQuery, sqliteMatch, type SearchFacets } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
@@ -21,7 +22,11 @@ const FILTERS = ['university', 'category', 'language', 'studyLevel', 'condition'
 const combinations = <T,>(names: readonly T[]) =>
   Array.from({ length: 2 ** names.length }, (_, set) => names.filter((_, i) => set & (2 ** i))).filter((chosen) => chosen.length >= 2);
 
-describe.skipIf(dialectUnderTest !== 'sqlite')('filters together as one token (migration 027, SQLite)', () => {
+const postgres = dialectUnderTest === 'postgres';
+/** The migration before this dialect's: going down to it takes the combinations away. */
+const BEFORE = postgres ? '2026-11-29-027-search-facet-combinations' : '2026-11-29-026-postgres-search-lexemes';
+
+describe(`filters together as one ${postgres ? 'lexeme (migration 028, PostgreSQL)' : 'token (migration 027, SQLite)'}`, () => {
   let t: TestApp;
   const db = () => t.database.db;
   const live = async () =>
@@ -30,14 +35,47 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('filters together as one token (m
         SELECT id, title, university, category, language, study_level AS "studyLevel", condition FROM books
         WHERE status = 'approved' AND availability = 'available'`.execute(db())
     ).rows;
-  /** The ids the index's token for `facets` lists: in `books_fts`, or on one campus in the campus index's range. */
+  /**
+   * The ids the index's token or lexeme for `facets` lists. SQLite: in `books_fts`, or on one campus in the
+   * campus index's range. PostgreSQL: in the live index, with no other index to choose and no table walk
+   * (a test's table is small enough for either to look cheaper), in a transaction then undone, so the
+   * index itself answers.
+   */
   const listed = async (facets: SearchFacets, onCampus?: string) => {
+    if (postgres) {
+      let ids: string[] = [];
+      const undo = new Error('undo');
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          const others = await sql<{ name: string }>`
+            SELECT i.relname AS name FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+            WHERE x.indrelid = 'books'::regclass AND NOT x.indisunique AND i.relname <> 'books_live_search_idx'`.execute(trx);
+          for (const { name } of others.rows) await sql`DROP INDEX ${sql.ref(name)}`.execute(trx);
+          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+          const where = sql`b.status = 'approved' AND b.availability = 'available' AND ${LIVE_VECTOR} @@ ${postgresFacetQuery(facets)}::tsquery`;
+          const plan = (await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT b.id FROM books b WHERE ${where}`.execute(trx)).rows.map((r) => r['QUERY PLAN']);
+          expect(plan.join('\n')).toContain('Bitmap Index Scan on books_live_search_idx');
+          ids = (await sql<{ id: string }>`SELECT b.id FROM books b WHERE ${where}`.execute(trx)).rows.map((r) => r.id).sort();
+          throw undo;
+        })
+        .catch((err: unknown) => {
+          if (err !== undo) throw err;
+        });
+      return ids;
+    }
     const base = onCampus === undefined ? undefined : campusKeyBase(onCampus)!;
     const rows =
       base === undefined
         ? await sql<{ id: string }>`SELECT id FROM books_fts WHERE books_fts MATCH ${sqliteMatch([], facets)}`.execute(db())
         : await sql<{ id: string }>`SELECT id FROM books_fts_campus WHERE books_fts_campus MATCH ${sqliteMatch([], facets)} AND rowid BETWEEN ${base} AND ${base + 2 ** 40 - 1}`.execute(db());
     return rows.rows.map((r) => r.id).sort();
+  };
+  /** SQLite's own check of both text indexes (PostgreSQL has none to ask). */
+  const indexesIntact = async () => {
+    if (postgres) return;
+    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('integrity-check', 0)`.execute(db());
+    await sql`INSERT INTO books_fts_campus(books_fts_campus, rank) VALUES ('integrity-check', 0)`.execute(db());
   };
   /** Every combination of every live listing's filters finds exactly the live listings that have them all, in both indexes. */
   const everyCombinationFindsItsListings = async () => {
@@ -52,9 +90,9 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('filters together as one token (m
         asked.add(key);
         const want = listings.filter((l) => names.every((n) => l[n] === listing[n])).map((l) => l.id).sort();
         expect(await listed(facets), key).toEqual(want);
-        // On the listing's campus: the campus index, its other filters as one token (or one alone).
+        // SQLite, on the listing's campus: the campus index, its other filters as one token (or one alone).
         const { university, ...rest } = facets;
-        if (university && Object.keys(rest).length) expect(await listed(rest, university), `${key} on its campus`).toEqual(want);
+        if (!postgres && university && Object.keys(rest).length) expect(await listed(rest, university), `${key} on its campus`).toEqual(want);
       }
     }
     return asked.size;
@@ -95,8 +133,7 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('filters together as one token (m
     await db().deleteFrom('books').where('id', '=', gone.id).execute();
     await everyCombinationFindsItsListings();
     expect(await listed({ university: 'ufs', category: 'law', studyLevel: 'professional' })).toContain(second!.id);
-    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('integrity-check', 0)`.execute(db());
-    await sql`INSERT INTO books_fts_campus(books_fts_campus, rank) VALUES ('integrity-check', 0)`.execute(db());
+    await indexesIntact();
   });
 
   it('answers several filters over HTTP as the rows say, with words and without', async () => {
@@ -124,19 +161,26 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('filters together as one token (m
     }
   });
 
-  it('goes down to 026 and up again, the index answering the same', async () => {
+  it(`goes down to ${BEFORE.slice(11, 14)} and up again, the index answering the same`, async () => {
     const migrator = new Migrator({ db: db(), provider: { getMigrations: async () => migrations } });
     const before = await listed({ category: 'mathematics', language: 'english' });
-    const down = await migrator.migrateTo('2026-11-29-026-postgres-search-lexemes');
+    const down = await migrator.migrateTo(BEFORE);
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations).filter((name) => name > '2026-11-29-026-postgres-search-lexemes').reverse());
-    // As 023 left them: the filters' tokens alone, no combination, in both indexes.
-    expect((await sql<{ n: number }>`SELECT count(*) AS n FROM books_fts WHERE books_fts MATCH 'facets : (cmathematics lenglish)'`.execute(db())).rows[0]!.n).toBe(before.length);
-    expect(await listed({ category: 'mathematics', language: 'english' })).toEqual([]);
-    const onCampus = (await live()).find((l) => l.category === 'mathematics' && l.language === 'english')!.university;
-    expect(await listed({ category: 'mathematics', language: 'english' }, onCampus)).toEqual([]);
-    await sql`INSERT INTO books_fts(books_fts, rank) VALUES ('integrity-check', 0)`.execute(db());
-    await sql`INSERT INTO books_fts_campus(books_fts_campus, rank) VALUES ('integrity-check', 0)`.execute(db());
+    expect(down.results?.map((r) => r.migrationName)).toEqual(Object.keys(migrations).filter((name) => name > BEFORE).reverse());
+    if (postgres) {
+      // As 025 left it: the filters' lexemes alone, no combination, and no function that made them.
+      const index = await sql<{ definition: string }>`SELECT indexdef AS definition FROM pg_indexes WHERE indexname = 'books_live_search_idx'`.execute(db());
+      expect(index.rows[0]!.definition).toContain('campus_words');
+      expect(index.rows[0]!.definition).not.toContain('facet_combinations');
+      expect((await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_proc WHERE proname = 'facet_combinations'`.execute(db())).rows[0]!.n).toBe(0);
+    } else {
+      // As 023 left them: the filters' tokens alone, no combination, in both indexes.
+      expect((await sql<{ n: number }>`SELECT count(*) AS n FROM books_fts WHERE books_fts MATCH 'facets : (cmathematics lenglish)'`.execute(db())).rows[0]!.n).toBe(before.length);
+      expect(await listed({ category: 'mathematics', language: 'english' })).toEqual([]);
+      const onCampus = (await live()).find((l) => l.category === 'mathematics' && l.language === 'english')!.university;
+      expect(await listed({ category: 'mathematics', language: 'english' }, onCampus)).toEqual([]);
+      await indexesIntact();
+    }
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await listed({ category: 'mathematics', language: 'english' })).toEqual(before);
     await everyCombinationFindsItsListings();

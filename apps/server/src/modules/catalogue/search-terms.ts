@@ -15,7 +15,7 @@ export function searchTerms(q: string): string[] {
   return [...new Set(words)].slice(0, MAX_TERMS);
 }
 
-/** The filters the SQLite text indexes hold as tokens in their `facets` column (migrations 008, 023 and 027). */
+/** The filters the text indexes hold: SQLite's as tokens in their `facets` column (migrations 008, 023 and 027), PostgreSQL's as lexemes (024 and 028). */
 export interface SearchFacets {
   university?: string | undefined;
   category?: string | undefined;
@@ -27,7 +27,7 @@ export interface SearchFacets {
 /**
  * Each filter's letter, in the order its token or lexeme is written: the same in SQLite's facet tokens
  * (`uuct`, migrations 008 and 023, and in this order joined by `0` in their combinations, migration 027)
- * and PostgreSQL's lexemes (`#uuct`, migration 024).
+ * and PostgreSQL's lexemes (`#uuct`, migration 024, and in this order joined by `:` in theirs, 028).
  */
 const FACET_LETTERS: readonly (readonly [keyof SearchFacets, string])[] = [
   ['university', 'u'],
@@ -73,10 +73,14 @@ export function sqliteMatch(
 /**
  * PostgreSQL tsquery text (for a `::tsquery` cast, which takes lexemes as written) of the filters given
  * that the live index holds as lexemes beside the words (migration 024): `#u` and the campus, `#c` the
- * category, `#l` the language, `#s` the study level, `#d` the condition, all required; empty for none.
+ * category, `#l` the language, `#s` the study level, `#d` the condition. One filter is its lexeme; several
+ * are the one lexeme of them together (`#xuuct:cbiology`, migration 028), whose list holds just the
+ * listings with all of them, rather than each filter's list intersected; empty for none.
  */
 export function postgresFacetQuery(facets: SearchFacets): string {
-  return FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [lexeme(`#${letter}${facets[facet]}`)] : [])).join(' & ');
+  const lexemes = FACET_LETTERS.flatMap(([facet, letter]) => (facets[facet] ? [`${letter}${facets[facet]}`] : []));
+  if (lexemes.length > 1) return lexeme(`#x${lexemes.join(':')}`);
+  return lexemes.length ? lexeme(`#${lexemes[0]}`) : '';
 }
 
 /**
