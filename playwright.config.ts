@@ -55,8 +55,11 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   // Two spec files at a time, each on its own page against the one server: with one, a third of the two
   // cores sat idle (Chromium waits on the server and the server on Chromium), and the suite took 500 s
-  // where two take 330 (docs/testing.md). The tests inside a file still run in order, and every spec makes
-  // its own accounts, ISBNs and titles, so no two files share what they change.
+  // where two take 330 (docs/testing.md). The tests inside a file still run in order. Specs make their own
+  // accounts and find their listings by their own ISBNs or titles; what they share (the admin, the
+  // moderation queue, the hostile data's ISBN and its price guidance, the OpenID Provider's port) is read so
+  // that another file's changes cannot mislead it (reviewInQueue in e2e/helpers.ts, the price field found
+  // by its role in e2e/selling.spec.ts, the provider's lock in e2e/sign-in-provider.spec.ts).
   fullyParallel: false,
   workers: 2,
   // No retries, in CI or anywhere: a test that fails once is a failure to fix, not a flake to run again.

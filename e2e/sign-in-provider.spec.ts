@@ -14,7 +14,15 @@ import { LONG_WORD } from './hostile-data';
 
 let op: TestProvider;
 
-test.beforeAll(async () => {
+/**
+ * The provider listens on the one port the server is configured with, and the browser tests run two files
+ * at a time (playwright.config.ts): this file's desktop and phone runs could otherwise each start one
+ * there. Each test starts its own provider and closes it, and holds this lock, which no two tests hold at
+ * once (Playwright's test locks). The provider's people are each test's own.
+ */
+const PROVIDER = { lock: 'the OpenID Provider on E2E_OIDC_PORT' };
+
+test.beforeEach(async () => {
   const port = Number(process.env.E2E_OIDC_PORT);
   op = await startTestProvider({
     port,
@@ -24,7 +32,7 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
+test.afterEach(async () => {
   await op?.close();
 });
 
@@ -63,7 +71,7 @@ async function atProvider(page: Page, login: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-test('a new person signs up with the provider, completes the profile, and comes back signed in', async ({ page }, testInfo) => {
+test('a new person signs up with the provider, completes the profile, and comes back signed in', PROVIDER, async ({ page }, testInfo) => {
   const login = `new-${testInfo.project.name}-${Date.now().toString(36)}`;
   const email = uniqueEmail(login).replace('@students.wits.ac.za', '@students.uct.ac.za');
   op.people[login] = { email, given_name: `Ayanda${LONG_WORD}`, family_name: 'Dlamini' };
@@ -109,7 +117,7 @@ test('a new person signs up with the provider, completes the profile, and comes 
   await expect(page).toHaveURL(/\/buyer$/);
 });
 
-test('an email that is already an account: its password links the provider', async ({ browser, page }, testInfo) => {
+test('an email that is already an account: its password links the provider', PROVIDER, async ({ browser, page }, testInfo) => {
   const email = uniqueEmail('owner');
   const password = 'Str0ng!pass';
   const registered = await page.request.post('/api/v1/auth/register', {
@@ -138,7 +146,7 @@ test('an email that is already an account: its password links the provider', asy
   await context.close();
 });
 
-test('a callback this browser did not start ends on the login page with a clear message, signed out', async ({ page }, testInfo) => {
+test('a callback this browser did not start ends on the login page with a clear message, signed out', PROVIDER, async ({ page }, testInfo) => {
   await page.goto('/api/v1/auth/oauth/oidc/callback?code=forged&state=forged');
   await expect(page).toHaveURL(/\/login\?signInError=expired$/);
   await expect(page.getByRole('alert').filter({ hasText: SIGN_IN_PROVIDER_ERRORS.expired })).toBeVisible();
@@ -146,7 +154,7 @@ test('a callback this browser did not start ends on the login page with a clear 
   expect((await page.request.get('/api/v1/auth/session')).status()).toBe(401);
 });
 
-test('a signed-in student links the provider from settings and unlinks it again', async ({ page }, testInfo) => {
+test('a signed-in student links the provider from settings and unlinks it again', PROVIDER, async ({ page }, testInfo) => {
   const email = uniqueEmail('linker');
   const password = 'Str0ng!pass';
   const registered = await page.request.post('/api/v1/auth/register', {

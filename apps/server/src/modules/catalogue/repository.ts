@@ -147,11 +147,12 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   /**
    * The price range over the price column of `t`: the listing's row (`b`), or SQLite's text index (`f`),
    * which keeps each listing's price. `onRows`: written so that no index of the price can serve it (`+ 0`),
-   * for PostgreSQL's statements that list their listings from the live text index and check the price on
-   * the rows they read (`onReadRows`). Left to choose, the planner ANDed the text index's list with the
-   * price index's whenever it expected a few thousand matches: `minPrice=406` read 625,000 entries of the
-   * price index (39 ms) to spare reading some of 2,878 rows already cached (0.3 ms from the index alone;
-   * docs/performance.md, "Filters together as one lexeme").
+   * for PostgreSQL's browsing by filters through the live text index (`pgFacets`), which is taken only when
+   * the filters leave few listings, and checks the price on those rows. Left to choose, the planner ANDed
+   * the text index's list with the price index's: `minPrice=406` read 625,000 entries of the price index
+   * (39 ms) to spare reading some of 2,878 rows already cached (0.3 ms from the index alone;
+   * docs/performance.md, "PostgreSQL: filters together as one lexeme"). A search keeps the plain form: a
+   * common word with a narrow range (`and` under R30) needs the price index's list, or it reads every match.
    */
   const priceIn = (t: string, onRows = false) => {
     const price = onRows ? sql`(${sql.ref(`${t}.price_cents`)} + 0)` : sql.ref(`${t}.price_cents`);
@@ -162,7 +163,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   };
   const priceOfRow = priceIn('b');
   notInIndex.push(...priceOfRow);
-  /** PostgreSQL: notInIndex as a statement that reads through the live text index checks it, on the rows the index lists. */
+  /** PostgreSQL, browsing by filters through the live text index: notInIndex, checked on the rows the index lists. */
   const onReadRows = () => [...priceIn('b', true), ...notInIndex.filter((c) => !priceOfRow.includes(c))];
   let from: RawBuilder<unknown> = sql`books b`;
   // Books tagged with a course: the listings of that code (at that university) come from book_courses'
@@ -277,12 +278,13 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   let whereSql = rowWhereSql;
   /**
    * PostgreSQL, a search: for sale (the live index's condition), the filters it does not hold, and the
-   * words and the rest through it. Its expression has no statistics of its own (a GIN index's are of its
-   * keys), so the planner takes the default share of matches and reads them from the index; statements
-   * that want an estimate, or a walk in sort order, ask the words of the row (`rowMatched`) instead.
+   * words and the rest through it. The planner estimates the expression's matches from the statistics
+   * ANALYZE keeps of the index's lexemes (migration 028 analyses the table once it is built), which cover
+   * the commonest thousand and put every other at a fixed small share; statements that want an estimate, or
+   * a walk in sort order, ask the words of the row (`rowMatched`), whose statistics are the column's own.
    */
   const rowMatched = pgMatch ? sql`${rowWhereSql} AND ${pgMatch('b')}` : rowWhereSql;
-  if (pgIndexed) whereSql = sql.join([FOR_SALE, ...onReadRows(), pgIndexed], sql` AND `);
+  if (pgIndexed) whereSql = sql.join([FOR_SALE, ...notInIndex, pgIndexed], sql` AND `);
   else if (textMatch && query.course) whereSql = sql`${rowWhereSql} AND EXISTS (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ${textMatch} AND rowid = ${keyOf('b.rowid')})`;
   else if (indexOnly) whereSql = sql.join([sql`${fts} MATCH ${textMatch}${inRange('f.rowid')}`, ...priceIn('f')], sql` AND `);
   /** Where a match's id, date and price are read from: the index's own columns when it answers alone, else the listing's row. */
@@ -427,7 +429,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       SELECT substr(min(b.created_at), 1, 7) AS first, substr(max(b.created_at), 1, 7) AS last FROM books b WHERE ${FOR_SALE}`,
     /** The matches listed in those months, newest first (then by id, as every sort ends): the index lists them, and only their rows are read. */
     matchesIn: (months: readonly string[]) =>
-      sql<{ id: string }>`SELECT b.id FROM books b WHERE ${sql.join([FOR_SALE, ...onReadRows(), pgInMonths!(months)], sql` AND `)} ORDER BY b.created_at DESC, b.id`,
+      sql<{ id: string }>`SELECT b.id FROM books b WHERE ${sql.join([FOR_SALE, ...notInIndex, pgInMonths!(months)], sql` AND `)} ORDER BY b.created_at DESC, b.id`,
     /** Those listings (the newest CAP matches) ranked: a page of them, best first. */
     rankedAmong: (ids: readonly string[]) => sql<{ id: string }>`
       SELECT b.id FROM books b WHERE b.id IN (${sql.join(ids)})
