@@ -13,6 +13,7 @@ import { searchTerms } from '../src/modules/catalogue/search-terms.ts';
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
+import { withOnlyTheLiveIndex } from './helpers/live-index.ts';
 
 const CAP = LIMITS.catalogueCountCap;
 const MANY = CAP + 200;
@@ -221,25 +222,9 @@ describe(`catalogue past its count cap (${dialectUnderTest})`, () => {
     const db = t.database.db;
     const query = catalogueQuerySchema.parse({ q: 'introduction', university: 'uct', condition: 'new', language: 'english', category: 'chemistry', studyLevel: 'undergraduate' });
     const pg = catalogueStatements(db, query, searchTerms(query.q!)).pgSearch!;
-    // With no other index to choose and no table walk (a test's table is small enough for either to look
-    // cheaper), in a transaction that is then undone: the live index serves the statement or nothing does.
+    // The live index serves the statement or nothing does (withOnlyTheLiveIndex).
     const plan = async (statement: RawBuilder<unknown>) => {
-      let text: unknown;
-      const undo = new Error('undo');
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          const others = await sql<{ name: string }>`
-            SELECT i.relname AS name FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-            WHERE x.indrelid = 'books'::regclass AND NOT x.indisunique AND i.relname <> 'books_live_search_idx'`.execute(trx);
-          for (const { name } of others.rows) await sql`DROP INDEX ${sql.ref(name)}`.execute(trx);
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-          text = (await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${statement}`.execute(trx)).rows[0]?.['QUERY PLAN'];
-          throw undo;
-        })
-        .catch((err: unknown) => {
-          if (err !== undo) throw err;
-        });
+      const text = await withOnlyTheLiveIndex(db, async (trx) => (await sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) ${statement}`.execute(trx)).rows[0]?.['QUERY PLAN']);
       // The plan's nodes that read the live index by the words (not merely for its for-sale condition).
       const reads: string[] = [];
       const walk = (node: unknown): void => {

@@ -13,6 +13,7 @@ import { postgresFacetQuery, sqliteMatch, type SearchFacets } from '../src/modul
 import { createTestApp, dialectUnderTest, type TestApp } from './helpers/app.ts';
 import { registerAndLogin } from './helpers/accounts.ts';
 import { insertBook } from './helpers/books.ts';
+import { withOnlyTheLiveIndex } from './helpers/live-index.ts';
 
 /** A live listing's filters, as the catalogue's query names them. */
 type Filters = Required<{ [K in keyof SearchFacets]: string }>;
@@ -37,32 +38,17 @@ describe(`filters together as one ${postgres ? 'lexeme (migration 028, PostgreSQ
     ).rows;
   /**
    * The ids the index's token or lexeme for `facets` lists. SQLite: in `books_fts`, or on one campus in the
-   * campus index's range. PostgreSQL: in the live index, with no other index to choose and no table walk
-   * (a test's table is small enough for either to look cheaper), in a transaction then undone, so the
-   * index itself answers.
+   * campus index's range. PostgreSQL: in the live index, the only way left to read books
+   * (withOnlyTheLiveIndex), so the index itself answers.
    */
   const listed = async (facets: SearchFacets, onCampus?: string) => {
     if (postgres) {
-      let ids: string[] = [];
-      const undo = new Error('undo');
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          const others = await sql<{ name: string }>`
-            SELECT i.relname AS name FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
-            WHERE x.indrelid = 'books'::regclass AND NOT x.indisunique AND i.relname <> 'books_live_search_idx'`.execute(trx);
-          for (const { name } of others.rows) await sql`DROP INDEX ${sql.ref(name)}`.execute(trx);
-          await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-          const where = sql`b.status = 'approved' AND b.availability = 'available' AND ${LIVE_VECTOR} @@ ${postgresFacetQuery(facets)}::tsquery`;
-          const plan = (await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT b.id FROM books b WHERE ${where}`.execute(trx)).rows.map((r) => r['QUERY PLAN']);
-          expect(plan.join('\n')).toContain('Bitmap Index Scan on books_live_search_idx');
-          ids = (await sql<{ id: string }>`SELECT b.id FROM books b WHERE ${where}`.execute(trx)).rows.map((r) => r.id).sort();
-          throw undo;
-        })
-        .catch((err: unknown) => {
-          if (err !== undo) throw err;
-        });
-      return ids;
+      return withOnlyTheLiveIndex(db(), async (trx) => {
+        const where = sql`b.status = 'approved' AND b.availability = 'available' AND ${LIVE_VECTOR} @@ ${postgresFacetQuery(facets)}::tsquery`;
+        const plan = (await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT b.id FROM books b WHERE ${where}`.execute(trx)).rows.map((r) => r['QUERY PLAN']);
+        expect(plan.join('\n')).toContain('Bitmap Index Scan on books_live_search_idx');
+        return (await sql<{ id: string }>`SELECT b.id FROM books b WHERE ${where}`.execute(trx)).rows.map((r) => r.id).sort();
+      });
     }
     const base = onCampus === undefined ? undefined : campusKeyBase(onCampus)!;
     const rows =
