@@ -161,10 +161,7 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       ...(query.maxPrice === undefined ? [] : [sql`${price} <= ${priceBound(query.maxPrice)}`]),
     ];
   };
-  const priceOfRow = priceIn('b');
-  notInIndex.push(...priceOfRow);
-  /** PostgreSQL, browsing by filters through the live text index: notInIndex, checked on the rows the index lists. */
-  const onReadRows = () => [...priceIn('b', true), ...notInIndex.filter((c) => !priceOfRow.includes(c))];
+  notInIndex.push(...priceIn('b'));
   let from: RawBuilder<unknown> = sql`books b`;
   // Books tagged with a course: the listings of that code (at that university) come from book_courses'
   // (code, university, book_id) index, so a course reads its own listings, not every live one. A listing
@@ -467,7 +464,8 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
     pg && !terms.length && !query.course && (query.language || query.studyLevel)
       ? postgresFacetQuery(query)
       : '';
-  const facetWhere = facetQuery && sql.join([FOR_SALE, ...onReadRows(), sql`${LIVE_VECTOR} @@ ${facetQuery}::tsquery`], sql` AND `);
+  // Without words or a course, the price is all the index does not hold (notInIndex), checked on the rows.
+  const facetWhere = facetQuery && sql.join([FOR_SALE, ...priceIn('b', true), sql`${LIVE_VECTOR} @@ ${facetQuery}::tsquery`], sql` AND `);
   const pgFacets = facetWhere && {
     /** The planner's estimate of the listings the filters leave (from the columns' statistics). */
     estimate: sql<{ 'QUERY PLAN': unknown }>`EXPLAIN (FORMAT JSON) SELECT 1 FROM books b WHERE ${rowWhereSql}`,
