@@ -129,25 +129,33 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
 });
 
 describe('the search thread pool', () => {
-  /** Threads that record what they are asked and answer only when told, made by the pool through `start`. */
-  function fakeThreads() {
-    const made: (PooledThread & { asked: string[]; answer(): void; closed: boolean })[] = [];
+  /**
+   * Threads that record what they are asked and answer only when told, made by the pool through `start`;
+   * each has loaded at once unless `loading` is set, then when told (`load`).
+   */
+  function fakeThreads({ loading = false } = {}) {
+    const made: (PooledThread & { asked: string[]; answer(): void; load(): void; closed: boolean })[] = [];
     const start = () => {
       const pending: (() => void)[] = [];
+      let load = () => {};
+      const ready = loading ? new Promise<void>((resolve) => (load = resolve)) : Promise.resolve();
       const thread = {
         asked: [] as string[],
         closed: false,
+        ready,
+        load: () => load(),
         get busy() {
           return pending.length;
         },
+        /** Answers the oldest question it holds. */
         answer() {
-          pending.splice(0).forEach((resolve) => resolve());
+          pending.shift()?.();
         },
         ask<T>(what: string, value: T): Promise<T> {
           thread.asked.push(what);
           return new Promise<T>((resolve) => pending.push(() => resolve(value)));
         },
-        search: () => thread.ask('search', { ids: [], total: 0, capped: false }),
+        search: (_query: unknown, terms: string[]) => thread.ask(`search ${terms.join(' ')}`, { ids: [], total: 0, capped: false }),
         countUpTo: () => thread.ask('count', 0),
         correct: () => thread.ask('correct', new Map<string, string>()),
         close: async () => {
@@ -160,6 +168,8 @@ describe('the search thread pool', () => {
     return { made, start };
   }
   const query = catalogueQuerySchema.parse({ q: 'chemistry' });
+  /** Lets the pool's promise callbacks run (a thread's answer reaches the pool through a few of them). */
+  const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   it('works out corrections on a thread of its own, so no search waits while a vocabulary is built', async () => {
     const { made, start } = fakeThreads();
@@ -168,20 +178,95 @@ describe('the search thread pool', () => {
     // A correction still being worked out (a vocabulary being built), and searches asked meanwhile.
     const correction = pool.correct(['chemistyr']);
     expect(made).toHaveLength(2);
-    const [searcher, speller] = made;
-    const searches = [pool.search(query, ['chemistry']), pool.search(query, ['chemistry']), pool.countUpTo(query, ['chemistry'], 3)];
+    const speller = made[1];
+    let searched = false;
+    const searches = Promise.all([pool.search(query, ['chemistry']), pool.search(query, ['chemistry']), pool.countUpTo(query, ['chemistry'], 3)]).then(() => (searched = true));
+    await settled();
     expect(speller!.asked).toEqual(['correct']);
-    expect([...searcher!.asked, ...(made[2]?.asked ?? [])].sort()).toEqual(['count', 'search', 'search']);
-    made.filter((t) => t !== speller).forEach((t) => t.answer());
-    await Promise.all(searches);
+    // The search threads answer all three while the correction waits.
+    for (let turn = 0; turn < 5 && !searched; turn++) {
+      made.filter((t) => t !== speller).forEach((t) => t.answer());
+      await settled();
+    }
+    await searches;
+    expect(made.filter((t) => t !== speller).flatMap((t) => t.asked).sort()).toEqual(['count', 'search chemistry', 'search chemistry']);
     // Later corrections go to the same thread: one vocabulary, not one per search thread.
     const again = pool.correct(['calculsu']);
     expect(speller!.asked).toEqual(['correct', 'correct']);
+    speller!.answer();
     speller!.answer();
     await Promise.all([correction, again]);
     await pool.close();
     expect(made.every((t) => t.closed)).toBe(true);
     await expect(pool.correct(['chemistyr'])).rejects.toThrow('catalogue search thread closed');
     expect(made.filter((t) => t.asked.includes('correct'))).toEqual([speller]);
+  });
+
+  it('keeps questions in one queue, so none waits behind a slow one while a thread can take it', async () => {
+    const { made, start } = fakeThreads();
+    const pool = createSearchThreads('unused.sqlite', 2, () => {}, start);
+    const answered: string[] = [];
+    const ask = (word: string) => void pool.search(query, [word]).then(() => answered.push(word));
+    // Two questions at once start the second thread; once both have answered, both are running and idle.
+    ask('a');
+    ask('b');
+    await settled();
+    const [first, second] = made;
+    first!.answer();
+    first!.answer();
+    await settled();
+    expect(answered).toEqual(['a', 'b']);
+    // Each thread holds the question it answers and the next: four questions fill them, the fifth waits in the pool.
+    for (const word of ['slow', 'quick', 'third', 'fourth', 'fifth']) ask(word);
+    await settled();
+    expect([first!.asked.slice(2), second!.asked]).toEqual([
+      ['search slow', 'search third'],
+      ['search quick', 'search fourth'],
+    ]);
+    // The quick one answers: its thread takes the fifth, not the thread still on the slow one.
+    second!.answer();
+    await settled();
+    expect(answered).toEqual(['a', 'b', 'quick']);
+    expect(second!.asked).toEqual(['search quick', 'search fourth', 'search fifth']);
+    expect(first!.asked.slice(2)).toEqual(['search slow', 'search third']);
+    for (const thread of [second, second, first, first]) {
+      thread!.answer();
+      await settled();
+    }
+    expect(answered).toEqual(['a', 'b', 'quick', 'fourth', 'fifth', 'slow', 'third']);
+    expect(made).toHaveLength(2);
+    await pool.close();
+  });
+
+  it('starts another thread when every one is busy, and gives it questions only once it has loaded', async () => {
+    const { made, start } = fakeThreads({ loading: true });
+    const pool = createSearchThreads('unused.sqlite', 2, () => {}, start);
+    const [first] = made;
+    // The first thread takes a question while it loads: it would wait for it either way. A quiet server runs one.
+    void pool.search(query, ['one']);
+    expect(first!.asked).toEqual(['search one']);
+    expect(made).toHaveLength(1);
+    first!.load();
+    // A second question finds it busy: another thread starts, and meanwhile the first holds the question.
+    void pool.search(query, ['two']);
+    expect(made).toHaveLength(2);
+    const [, second] = made;
+    // A third waits in the pool: the first holds two, the second has not loaded.
+    void pool.search(query, ['three']);
+    await settled();
+    expect([first!.asked, second!.asked]).toEqual([['search one', 'search two'], []]);
+    // Loaded, the new thread takes it.
+    second!.load();
+    await settled();
+    expect(second!.asked).toEqual(['search three']);
+    expect(made).toHaveLength(2);
+    // Questions still waiting when the pool closes are refused as a closed thread refuses them.
+    void pool.search(query, ['four']);
+    const waiting = pool.search(query, ['five']);
+    await settled();
+    expect(second!.asked).toEqual(['search three', 'search four']);
+    await pool.close();
+    await expect(waiting).rejects.toThrow('catalogue search thread closed');
+    expect(made.every((t) => t.closed)).toBe(true);
   });
 });
