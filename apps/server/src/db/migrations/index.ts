@@ -28,6 +28,7 @@ import * as postgresCampusWords from './2026-11-29-025-postgres-campus-words.ts'
 import * as postgresSearchLexemes from './2026-11-29-026-postgres-search-lexemes.ts';
 import * as searchFacetCombinations from './2026-11-29-027-search-facet-combinations.ts';
 import * as postgresFacetCombinations from './2026-12-07-028-postgres-facet-combinations.ts';
+import * as campusNewestIndex from './2026-12-07-029-campus-newest-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-001-accounts': accounts,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29-026-postgres-search-lexemes': postgresSearchLexemes,
   '2026-11-29-027-search-facet-combinations': searchFacetCombinations,
   '2026-12-07-028-postgres-facet-combinations': postgresFacetCombinations,
+  '2026-12-07-029-campus-newest-index': campusNewestIndex,
 };

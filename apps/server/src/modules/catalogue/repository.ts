@@ -308,9 +308,12 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   /**
    * SQLite walks a date-sorted page in the date index when told to (`byDate`): given a price range with
    * both ends, it read the range from a price index and sorted it by date, whatever the LIMIT (decision 0047).
+   * On one campus, the campus's own range of a date index (migration 029), where the catalogue-wide one
+   * holds nine other campuses' listings for each of its own (decision 0059).
    */
   const hasPriceRange = query.minPrice !== undefined || query.maxPrice !== undefined;
-  const byDate = sql.raw(!pg && query.sort === 'newest' ? ' INDEXED BY books_catalogue_newest_idx' : '');
+  const dateIndex = query.university ? 'books_catalogue_university_newest_idx' : 'books_catalogue_newest_idx';
+  const byDate = sql.raw(!pg && query.sort === 'newest' ? ` INDEXED BY ${dateIndex}` : '');
   const priceRangeBrowse = !pg && !searched && !query.course && hasPriceRange && query.sort === 'newest';
   const inSortOrder = sql<{ id: string; total?: number | string }>`SELECT b.id FROM ${from}${priceRangeBrowse ? byDate : sql``} WHERE ${whereSql} ORDER BY ${orderOver('b')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`;
   const page = searched ? searchPage(whereSql) : inSortOrder;
