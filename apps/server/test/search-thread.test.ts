@@ -102,12 +102,18 @@ describe.skipIf(dialectUnderTest !== 'sqlite')('the catalogue search thread (SQL
   });
 
   it('a pool of threads gives every question asked at once its own answer, and ends on close', async () => {
-    const pool = createSearchThreads(t.database.sqlitePath!, 2, (err) => errors.push(err));
+    let started = 0;
+    const pool = createSearchThreads(t.database.sqlitePath!, 2, (err) => errors.push(err), (file, onError) => {
+      started++;
+      return createSearchThread(file, onError);
+    });
     try {
       const words = ['organic', 'physical', 'life', 'one', 'two', 'contract', 'chemistry', 'calculus'];
       const one = ask({ q: 'chemistry' });
-      // One at a time: one thread does them all.
+      // One at a time: one thread does them all, the first asked while it was still loading.
       expect((await pool.search(one.query, one.terms)).total).toBe(3);
+      expect((await pool.search(one.query, one.terms)).total).toBe(3);
+      expect(started).toBe(1);
       const answers = await Promise.all(words.map((w) => ask({ q: w })).map((q) => pool.search(q.query, q.terms)));
       const direct = await Promise.all(words.map((w) => ask({ q: w }).direct()));
       expect(answers).toEqual(direct);
@@ -134,16 +140,23 @@ describe('the search thread pool', () => {
    * each has loaded at once unless `loading` is set, then when told (`load`).
    */
   function fakeThreads({ loading = false } = {}) {
-    const made: (PooledThread & { asked: string[]; answer(): void; load(): void; closed: boolean })[] = [];
+    const made: (PooledThread & { asked: string[]; answer(): void; load(): void; fail(): void; closed: boolean })[] = [];
     const start = () => {
       const pending: (() => void)[] = [];
       let load = () => {};
-      const ready = loading ? new Promise<void>((resolve) => (load = resolve)) : Promise.resolve();
+      let fail = () => {};
+      const ready = loading
+        ? new Promise<void>((resolve, reject) => {
+            load = resolve;
+            fail = () => reject(new Error('failed to load'));
+          })
+        : Promise.resolve();
       const thread = {
         asked: [] as string[],
         closed: false,
         ready,
         load: () => load(),
+        fail: () => fail(),
         get busy() {
           return pending.length;
         },
@@ -268,5 +281,40 @@ describe('the search thread pool', () => {
     await pool.close();
     await expect(waiting).rejects.toThrow('catalogue search thread closed');
     expect(made.every((t) => t.closed)).toBe(true);
+  });
+
+  it('answers or refuses every question when a thread fails: to load, or to take a question', async () => {
+    const { made, start } = fakeThreads({ loading: true });
+    const pool = createSearchThreads('unused.sqlite', 2, () => {}, start);
+    const [first] = made;
+    first!.load();
+    const one = pool.search(query, ['one']);
+    const two = pool.search(query, ['two']);
+    const [, second] = made;
+    // The second thread never loads: it is closed, and no other is started in its place.
+    second!.fail();
+    await settled();
+    expect(second!.closed).toBe(true);
+    const three = pool.search(query, ['three']);
+    await settled();
+    expect(made).toHaveLength(2);
+    for (let turn = 0; turn < 3; turn++) {
+      first!.answer();
+      await settled();
+    }
+    await Promise.all([one, two, three]);
+    expect(first!.asked).toEqual(['search one', 'search two', 'search three']);
+    // A thread that throws when asked refuses that question; the next is answered.
+    const search = first!.search;
+    first!.search = () => {
+      throw new Error('no thread');
+    };
+    await expect(pool.search(query, ['four'])).rejects.toThrow('no thread');
+    first!.search = search;
+    const five = pool.search(query, ['five']);
+    await settled();
+    first!.answer();
+    await expect(five).resolves.toEqual({ ids: [], total: 0, capped: false });
+    await pool.close();
   });
 });

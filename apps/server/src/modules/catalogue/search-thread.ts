@@ -61,21 +61,25 @@ export function createSearchThreads(
   // Another starts (taking ~0.5 s to load) when a question finds every running thread busy, so a quiet
   // server runs one; it takes questions once loaded, and until then they go to the others.
   const startAnother = () => {
-    if (!closed && threads.length < count) {
-      const thread = start(file, onError);
-      threads.push(thread);
-      thread.ready.then(
-        () => {
-          taking.add(thread);
-          dispatch();
-        },
-        // One that fails to load is let go, and the next busy moment starts another.
-        () => {
-          threads.splice(threads.indexOf(thread), 1);
-          void thread.close();
-        },
-      );
+    if (closed || threads.length >= count) return;
+    let thread: PooledThread;
+    try {
+      thread = start(file, onError);
+    } catch (err) {
+      // The pool goes on with the threads it has; the next busy moment tries again.
+      onError(err instanceof Error ? err : new Error(String(err)));
+      return;
     }
+    threads.push(thread);
+    thread.ready.then(
+      () => {
+        taking.add(thread);
+        dispatch();
+      },
+      // One that fails to load (its error reported by the thread) is closed, and keeps its place: the pool
+      // goes on with the threads it has rather than starting one after another that fail the same way.
+      () => void thread.close(),
+    );
   };
   const dispatch = () => {
     while (queue.length) {
@@ -90,7 +94,15 @@ export function createSearchThreads(
     if (closed) return Promise.reject(new Error('catalogue search thread closed'));
     return new Promise<T>((resolve, reject) => {
       queue.push((thread) => {
-        ask(thread).then(resolve, reject).finally(dispatch);
+        // Whatever the thread does, this question is answered or refused, and the next goes on. (Asked at
+        // once, so the thread counts it as busy before `dispatch` looks again.)
+        let answer: Promise<T>;
+        try {
+          answer = ask(thread);
+        } catch (err) {
+          answer = Promise.reject(err instanceof Error ? err : new Error(String(err)));
+        }
+        answer.then(resolve, reject).finally(dispatch);
       });
       dispatch();
     });
@@ -154,20 +166,27 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
 
   const ask = (request: SearchRequest) => {
     if (closed) return Promise.reject(new Error('catalogue search thread closed'));
-    worker ??= start();
     return new Promise<Reply & { error?: undefined }>((resolve, reject) => {
-      waiting.set(request.id, { resolve, reject });
-      worker!.postMessage(request);
+      // A thread that cannot be started, or a message that cannot be sent, fails this question alone.
+      try {
+        worker ??= start();
+        waiting.set(request.id, { resolve, reject });
+        worker.postMessage(request);
+      } catch (err) {
+        waiting.delete(request.id);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
     });
   };
 
-  worker = start();
   // The thread answers in arrival order, so this is answered once it has loaded and answers the rest at once.
+  // It is not a question: `busy` leaves it out.
+  let pinging = true;
   const ready = ask({ id: nextId++, ping: true }).then(() => {});
-  ready.catch(() => {});
+  ready.catch(() => {}).finally(() => (pinging = false));
   return {
     get busy() {
-      return waiting.size;
+      return waiting.size - (pinging ? 1 : 0);
     },
     ready,
     search(query, terms) {
