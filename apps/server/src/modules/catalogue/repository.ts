@@ -373,8 +373,9 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
       WHERE ${whereSql}${newest === undefined ? sql`` : sql` ORDER BY f.rowid DESC LIMIT ${sql.lit(newest)}`}`,
     /**
      * By date or price, when the words are in many of the listings: the sort's covering index (migration
-     * 007) walked in order for at most `walk` entries, each asked of the text index by its rowid, until the
-     * page is full. The walk is in sort order, so a page found within it is the exact page: SQLite runs a
+     * 007, or on one campus 029) walked in order for at most `walk` entries, each asked of the text index by
+     * its rowid, until the page is full. (This and `sorted` leave a course out: findCataloguePage never asks
+     * them for one, whose few listings the exact statements read.) The walk is in sort order, so a page found within it is the exact page: SQLite runs a
      * subquery with ORDER BY and LIMIT as a co-routine (it never flattens one) that hands its rows on in
      * that order, and an outer ORDER BY would make it probe the whole walk before answering. The test
      * "both ways SQLite pages a common search" holds it to the exact page.
