@@ -46,6 +46,17 @@ const PROBE_WALK_MAX = 5000;
  * (docs/performance.md): a match read 5-7 µs, a walked entry 0.2-0.4 µs.
  */
 const READ_COST = 25;
+/**
+ * SQLite: what reading a match's price from the text index costs (newest first, so from neighbouring
+ * pages), in matches put in the set of every match (`pricedSet`): 0.5 µs against 0.2 for a common word at a
+ * million listings (decision 0060).
+ */
+const PRICE_READ_COST = 2.5;
+/**
+ * SQLite, a search past the cap with a price range: how many times the rowids of the newest CAP + 1 matches
+ * are read for those in the range, before the share found there chooses how to go on (newestInPriceRange).
+ */
+const PRICED_SPANS = 4;
 /** PostgreSQL: how many listings a date or price page walks, at most, before it reads every match instead. */
 const PG_PROBE_WALK = 2000;
 /**
@@ -341,13 +352,24 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
   // price, the index alone is first asked how many there are (up to one past the cap) and how dense:
   // (A course's listings are few and read from the course, so its searches take the exact statements.)
   /** The newest CAP + 1 of `match` (the question's words and filters) in `index` (the one the search reads), with `conditions` on the index's columns. */
-  const newestIn = (conditions: RawBuilder<unknown>[], match = textMatch, index = searchedIndex) => sql<NewestMatches>`
+  const newestIn = (conditions: RawBuilder<unknown>[], match = textMatch, index = searchedIndex, limit = CAP + 1) => sql<NewestMatches>`
     SELECT count(*) AS n, ${index.rowidOf('max(rowid)')} AS last, ${index.rowidOf('min(rowid)')} AS first
-    FROM (SELECT f.rowid FROM ${index.fts} f WHERE ${sql.join([sql`${index.fts} MATCH ${match}${index.inRange('f.rowid')}`, ...conditions], sql` AND `)} ORDER BY f.rowid DESC LIMIT ${sql.lit(CAP + 1)}) x`;
+    FROM (SELECT f.rowid FROM ${index.fts} f WHERE ${sql.join([sql`${index.fts} MATCH ${match}${index.inRange('f.rowid')}`, ...conditions], sql` AND `)} ORDER BY f.rowid DESC LIMIT ${sql.lit(limit)}) x`;
   /** Words with filters: the filters alone as `books_fts` matches them (its tokens include the campus). */
   const filtersAlone = terms.length && facetCount ? sqliteMatch([], query) : undefined;
   /** A walk's question of the text index about each listing: the words alone, the listing's row having passed the filters already. */
   const wordsAlone = terms.length ? sqliteMatch(terms, {}, expansions) : textMatch;
+  /** The listings in the price range (a price index's range, on one campus the campus's) that are in the set of every match: see `pricedSet` below. */
+  const inPriceRange = sql`books b INDEXED BY ${sql.raw(query.university ? 'books_catalogue_university_idx' : 'books_catalogue_price_asc_idx')}`;
+  const inPriceRangeMatched = sql`${rowWhereSql} AND b.rowid IN (SELECT ${rowidOf('rowid')} FROM ${fts} WHERE ${fts} MATCH ${textMatch}${inRange('rowid')})`;
+  const pricedSet = textMatch && hasPriceRange
+    ? {
+        page: sql<{ id: string; total: number | string }>`
+      WITH m AS (SELECT b.id, b.created_at, b.price_cents FROM ${inPriceRange} WHERE ${inPriceRangeMatched})
+      SELECT m.id, count(*) OVER () AS total FROM m ORDER BY ${orderOver('m')} LIMIT ${sql.lit(query.pageSize)} OFFSET ${sql.lit(offset)}`,
+        countUpTo: countIn(inPriceRange, inPriceRangeMatched),
+      }
+    : undefined;
   const common = textMatch && {
     /**
      * The index alone, in one pass over its newest CAP + 1 matches (it keeps them in rowid order, newest
@@ -355,8 +377,39 @@ export function catalogueStatements(db: Db, asked: CatalogueQuery, terms: string
      * rowids of the newest and of the oldest of them, which tell how densely they lie among the listings.
      */
     newestMatches: newestIn([]),
-    /** The same for the matches in the price range, when there is one, checked on the index's own price column (no course: the index answers alone). */
-    newestPriced: hasPriceRange ? newestIn(priceIn('f')) : undefined,
+    /**
+     * The same for the matches in the price range, when there is one, checked on the index's own price
+     * column (no course: the index answers alone): the newest `limit` of them, among the matches from the
+     * rowid `since` on, or older than `before`, when given.
+     */
+    newestPriced: hasPriceRange
+      ? ({ since, before, limit = CAP + 1 }: { since?: number; before?: number; limit?: number } = {}) =>
+          newestIn(
+            [
+              ...priceIn('f'),
+              ...(since === undefined ? [] : [sql`f.rowid >= ${keyOf(String(Math.floor(since)))}`]),
+              ...(before === undefined ? [] : [sql`f.rowid < ${keyOf(String(Math.floor(before)))}`]),
+            ],
+            textMatch,
+            searchedIndex,
+            limit,
+          )
+      : undefined,
+    /**
+     * A price range that holds few of the matches: the listings in the range, read from a covering index
+     * that has the price first after the campus (when there is one), each tested against the set of every
+     * matching rowid; all of them, sorted, with their number. Reading each match's price from the text
+     * index instead costs a read a match, for all of them when fewer than CAP + 1 are in the range: `and`
+     * over R2,400 read 400,000 (decision 0060).
+     */
+    /**
+     * A price range that holds few of the matches: the listings in the range, read from a covering index
+     * with the price first after the campus (when there is one), each tested against the set of every
+     * matching rowid; all of them, sorted (`page`, with their number), or counted (`countUpTo`). Reading
+     * each match's price from the text index instead costs a read a match, for all of them when no more than
+     * CAP are in the range: `and` over R2,400 read 400,000 (decision 0060).
+     */
+    pricedSet,
     /**
      * Words with filters: the newest CAP + 1 listings with those filters, words aside, which tell how
      * densely the filters leave listings, and so how densely the words lie among the listings a walk of a
@@ -513,6 +566,45 @@ function rankByRelevance(rows: CandidateRow[], terms: string[]): string[] {
 }
 
 /**
+ * SQLite, a search past the cap with a price range: first the matches in the range among the newest
+ * PRICED_SPANS × (CAP + 1) matches only (the rowids the newest CAP + 1 span, that many times over). When
+ * CAP + 1 of them are in the range, that is the answer; when fewer, the share of them in the range says
+ * what reading on would cost (each match's price read from the index until CAP + 1 pass: with no more than
+ * CAP in the range, all of them, twice) against the set of every match tested on the range's entries of a
+ * price index (`pricedSet`). Reading on continues below the rowids already read. Returns the newest CAP + 1
+ * matches in the range as newestPriced gives them, or the page itself when the set answers it (decision 0060).
+ */
+async function newestInPriceRange(
+  db: Db,
+  common: NonNullable<ReturnType<typeof catalogueStatements>['common']>,
+  newest: NewestMatches,
+  last: number,
+  density: number,
+): Promise<NewestMatches | { rows: { id: string }[]; total: number }> {
+  const priced = common.newestPriced!;
+  const since = last - PRICED_SPANS * (last - Number(newest.first ?? 0) + 1);
+  // The newest matches are most of them: read them all, as before.
+  if (since <= 0) return (await priced().execute(db)).rows[0]!;
+  const first = (await priced({ since }).execute(db)).rows[0]!;
+  const n = Number(first.n);
+  if (n > CAP) return first;
+  // Reading on finds CAP + 1 in the range after CAP + 1 ÷ share more matches; or, with no more than CAP of
+  // them in the range, reads every match, and the exact page reads them all again. The set costs a match each.
+  const share = n / (PRICED_SPANS * (CAP + 1));
+  const matches = density * last;
+  const readOn = share * matches > CAP ? ((CAP + 1) / share) * PRICE_READ_COST : 2 * matches * PRICE_READ_COST;
+  if (matches < readOn) {
+    const rows = (await common.pricedSet!.page.execute(db)).rows;
+    // Past the last page there is no row to carry the count.
+    const total = rows[0] ? Number(rows[0].total) : Number((await common.pricedSet!.countUpTo(CAP + 1).execute(db)).rows[0]?.n ?? 0);
+    return { rows, total };
+  }
+  const rest = (await priced({ before: since, limit: CAP + 1 - n }).execute(db)).rows[0]!;
+  const more = Number(rest.n);
+  return { n: n + more, last: n ? first.last : rest.last, first: more ? rest.first : first.first };
+}
+
+/**
  * PostgreSQL: the planner's estimate of the listings for sale, which every search weighs its matches
  * against. It is the same statement each time and its answer moves only when the table's statistics are
  * renewed (autovacuum's ANALYZE), so a process plans it once a minute rather than once a search.
@@ -586,7 +678,8 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // the walk or the set would go on looking for listings that are not there (decision 0047). (Counted
       // against the set of matches on a sort index instead, a price range made SQLite walk most of that
       // range, several times slower.)
-      const priced = common.newestPriced && (await common.newestPriced.execute(db)).rows[0];
+      const priced = common.newestPriced && (await newestInPriceRange(db, common, newest, last, density));
+      if (priced && 'rows' in priced) return { ids: priced.rows.map((r) => r.id), ...capped(priced.total) };
       const found = priced ? capped(Number(priced.n)) : capped(CAP + 1);
       if (!found.capped) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };
       // How densely the sort index's entries hold what the page wants, for how far a walk goes through the
