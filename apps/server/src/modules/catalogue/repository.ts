@@ -575,10 +575,10 @@ export async function newestInPriceRange(
   db: Db,
   common: NonNullable<ReturnType<typeof catalogueStatements>['common']>,
   newest: NewestMatches,
-  last: number,
   density: number,
 ): Promise<NewestMatches | { rows: { id: string }[]; total: number }> {
   const priced = common.newestPriced!;
+  const last = Number(newest.last ?? 0);
   const since = last - PRICED_SPANS * (last - Number(newest.first ?? 0) + 1);
   // The newest matches are most of them: read them all, as before.
   if (since <= 0) return (await priced().execute(db)).rows[0]!;
@@ -677,7 +677,7 @@ async function findCataloguePage(db: Db, asked: CatalogueQuery, terms: string[],
       // the walk or the set would go on looking for listings that are not there (decision 0047). (Counted
       // against the set of matches on a sort index instead, a price range made SQLite walk most of that
       // range, several times slower.)
-      const priced = common.newestPriced && (await newestInPriceRange(db, common, newest, last, density));
+      const priced = common.newestPriced && (await newestInPriceRange(db, common, newest, density));
       if (priced && 'rows' in priced) return { ids: priced.rows.map((r) => r.id), ...capped(priced.total) };
       const found = priced ? capped(Number(priced.n)) : capped(CAP + 1);
       if (!found.capped) return { ids: (await statements.page.execute(db)).rows.map((r) => r.id), ...found };

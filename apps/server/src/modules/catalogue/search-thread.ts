@@ -18,6 +18,10 @@ export interface SearchThread {
   close(): Promise<void>;
 }
 
+/** What a thread, or the pool, answers once closed. */
+const closedError = () => new Error('catalogue search thread closed');
+const refusedAsClosed = () => Promise.reject(closedError());
+
 /** One thread of a pool: how many of its questions are unanswered, and when it has loaded (it answers at once from then on). */
 export interface PooledThread extends SearchThread {
   readonly busy: number;
@@ -91,7 +95,7 @@ export function createSearchThreads(
     }
   };
   const run = <T>(ask: (thread: PooledThread) => Promise<T>): Promise<T> => {
-    if (closed) return Promise.reject(new Error('catalogue search thread closed'));
+    if (closed) return refusedAsClosed();
     return new Promise<T>((resolve, reject) => {
       queue.push((thread) => {
         // Whatever the thread does, this question is answered or refused, and the next goes on. (Asked at
@@ -110,7 +114,7 @@ export function createSearchThreads(
   return {
     search: (query, terms) => run((t) => t.search(query, terms)),
     countUpTo: (query, terms, upTo) => run((t) => t.countUpTo(query, terms, upTo)),
-    correct: (words) => (closed ? Promise.reject(new Error('catalogue search thread closed')) : (speller ??= start(file, onError)).correct(words)),
+    correct: (words) => (closed ? refusedAsClosed() : (speller ??= start(file, onError)).correct(words)),
     close: async () => {
       closed = true;
       for (const waiting of queue.splice(0)) waiting(closedThread);
@@ -123,9 +127,9 @@ export function createSearchThreads(
 const closedThread: PooledThread = {
   busy: 0,
   ready: Promise.resolve(),
-  search: () => Promise.reject(new Error('catalogue search thread closed')),
-  countUpTo: () => Promise.reject(new Error('catalogue search thread closed')),
-  correct: () => Promise.reject(new Error('catalogue search thread closed')),
+  search: refusedAsClosed,
+  countUpTo: refusedAsClosed,
+  correct: refusedAsClosed,
   close: async () => {},
 };
 
@@ -165,7 +169,7 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
   };
 
   const ask = (request: SearchRequest) => {
-    if (closed) return Promise.reject(new Error('catalogue search thread closed'));
+    if (closed) return refusedAsClosed();
     return new Promise<Reply & { error?: undefined }>((resolve, reject) => {
       // A thread that cannot be started, or a message that cannot be sent, fails this question alone.
       try {
@@ -180,13 +184,13 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
   };
 
   // The thread answers in arrival order, so this is answered once it has loaded and answers the rest at once.
-  // It is not a question: `busy` leaves it out.
-  let pinging = true;
-  const ready = ask({ id: nextId++, ping: true }).then(() => {});
-  ready.catch(() => {}).finally(() => (pinging = false));
+  // It is not a question: `busy` leaves it out while it waits.
+  const ping = nextId++;
+  const ready = ask({ id: ping, ping: true }).then(() => {});
+  ready.catch(() => {});
   return {
     get busy() {
-      return waiting.size - (pinging ? 1 : 0);
+      return waiting.size - (waiting.has(ping) ? 1 : 0);
     },
     ready,
     search(query, terms) {
@@ -203,7 +207,7 @@ export function createSearchThread(file: string, onError: (err: Error) => void):
       const w = worker;
       worker = undefined;
       if (w) await w.terminate();
-      failAll(new Error('catalogue search thread closed'));
+      failAll(closedError());
     },
   };
 }
